@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/**
+ * Machine codes of every error the API answers. The web app shows `errors.<code>` from the i18n
+ * catalogs and falls back to the server's `detail` text.
+ */
+export const errorCodes = [
+  'validation_error',
+  'not_authenticated',
+  'permission_denied',
+  'not_found',
+  'method_not_allowed',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'unprocessable_file',
+  'rate_limited',
+  'not_supported',
+  'server_error',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number] | (string & {});
+
+/** The JSON body of every error response. */
+export const apiErrorSchema = z.object({
+  code: z.string(),
+  detail: z.string(),
+  fields: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+export const httpStatusOfCode: Record<(typeof errorCodes)[number], number> = {
+  validation_error: 400,
+  not_authenticated: 401,
+  permission_denied: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable_file: 422,
+  rate_limited: 429,
+  not_supported: 501,
+  server_error: 500,
+};

@@ -1,0 +1,10 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+let t=Date.now();
+const db = await PGlite.create({ extensions: { pg_trgm, unaccent } });
+console.log('create', Date.now()-t);
+await db.exec('create extension if not exists pg_trgm; create extension if not exists unaccent;');
+console.log((await db.query("select unaccent('cà phê đậu') as u, similarity('ca phe','ca phe den') s, version() v")).rows);
+t=Date.now(); const dump = await db.dumpDataDir('none'); console.log('dump', Date.now()-t, dump.size);
+t=Date.now(); const db2 = await PGlite.create({ loadDataDir: dump, extensions: { pg_trgm, unaccent } }); console.log('load', Date.now()-t, (await db2.query("select unaccent('đ') u")).rows);

@@ -1,0 +1,49 @@
+import fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { registerErrorHandling } from './http/errors.js';
+import { registerOpenApi } from './http/openapi.js';
+import { registerWeb, contentSecurityPolicy } from './http/web.js';
+import { healthRoutes } from './health/routes.js';
+
+/** What every route module may use. Tests build the app with their own. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+}
+
+/** Builds the whole HTTP application (API and web) without listening; main.ts and every test call it. */
+export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = fastify({
+    logger: options.logger ? { level: config.logLevel } : false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+    // The web app loads only same-origin resources; the embedder policy would also block fonts in some browsers.
+    crossOriginEmbedderPolicy: false,
+  });
+  // Limits are attached per route (sign-in, codes); nothing is limited globally.
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 5, fields: 50 } });
+  await registerOpenApi(app, config);
+
+  const apiPrefix = `${config.basePath}/api`;
+  await app.register(async (api) => {
+    await api.register(healthRoutes, { deps });
+  }, { prefix: apiPrefix });
+
+  await registerWeb(app, config);
+  return app;
+}

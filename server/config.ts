@@ -1,0 +1,57 @@
+import path from 'node:path';
+
+/** Everything the server reads from its environment, with the defaults a fresh clone runs on. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: embedded PGlite in `dataDir/db`. */
+  databaseUrl: string | undefined;
+  /** '' or a path such as '/dutybook' (no trailing slash). */
+  basePath: string;
+  publicUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sessionTimeoutMin: number;
+  googleClientId: string | undefined;
+  /** A Google Tag Manager container id; page views are sent only when it is set. */
+  gtmId: string | undefined;
+  /** Largest accepted upload in bytes. */
+  uploadMaxBytes: number;
+  /** Directory of the built web app. */
+  webDir: string;
+  logLevel: string;
+}
+
+function intFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return parsed;
+}
+
+/** Normalises BASE_PATH to '' or '/segment[/segment]' so joins never double or drop a slash. */
+export function normaliseBasePath(value: string | undefined): string {
+  const trimmed = (value ?? '').trim().replace(/^\/+|\/+$/g, '');
+  return trimmed === '' ? '' : `/${trimmed}`;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR || './.data');
+  return {
+    port: intFrom(env.PORT, 3000, 'PORT'),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    basePath: normaliseBasePath(env.BASE_PATH),
+    publicUrl: env.PUBLIC_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Dutybook <no-reply@dutybook.local>',
+    sessionTimeoutMin: intFrom(env.SESSION_TIMEOUT_MIN, 30, 'SESSION_TIMEOUT_MIN'),
+    googleClientId: env.GOOGLE_CLIENT_ID || undefined,
+    gtmId: env.GTM_ID || undefined,
+    uploadMaxBytes: intFrom(env.UPLOAD_MAX_MB, 50, 'UPLOAD_MAX_MB') * 1024 * 1024,
+    webDir: path.resolve(env.WEB_DIR || 'web/dist'),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

@@ -1,0 +1,115 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export type Schema = typeof schema;
+/** The Drizzle handle; the same type whichever engine is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** One open database: the Drizzle handle plus the raw engine for what Drizzle does not do (COPY, dumps). */
+export type Database =
+  | { kind: 'pglite'; db: Db; pglite: PGlite; close: () => Promise<void> }
+  | { kind: 'postgres'; db: Db; pool: pg.Pool; close: () => Promise<void> };
+
+export type DatabaseKind = Database['kind'];
+
+/** The extensions every Dutybook database loads (search needs both). */
+const pgliteExtensions = { pg_trgm, unaccent };
+
+/**
+ * Opens PGlite. `dataDir` undefined keeps it in memory; `loadDataDir` starts from a dump
+ * (tests start from a migrated template instead of creating a cluster, which takes seconds).
+ */
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
+  if (options.dataDir) await fs.mkdir(options.dataDir, { recursive: true });
+  const pglite = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: pgliteExtensions,
+  });
+  const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Db;
+  return { kind: 'pglite', db, pglite, close: () => pglite.close() };
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Fail fast with a clear message instead of on the first request.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  return { kind: 'postgres', db, pool, close: () => pool.end() };
+}
+
+/** Applies the committed migrations; on PostgreSQL under an advisory lock so that several servers may start at once. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as Parameters<typeof migratePglite>[0], { migrationsFolder });
+    return;
+  }
+  const client = await database.pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', ['dutybook:migrate']);
+    await migratePg(drizzlePg({ client, schema, casing: 'snake_case' }), { migrationsFolder });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(hashtext($1))', ['dutybook:migrate']).catch(() => undefined);
+    client.release();
+  }
+}
+
+/** PGlite keeps a single-process lock on its directory; a second process would corrupt it. */
+export class DataDirInUseError extends Error {
+  constructor(dir: string) {
+    super(`The embedded database in ${dir} is in use by another Dutybook process. Stop it first, or set DATABASE_URL to use a PostgreSQL server.`);
+  }
+}
+
+/** Opens the configured database: PostgreSQL when a URL is given, otherwise PGlite under `dataDir/db`. */
+export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  const dir = path.join(options.dataDir, 'db');
+  await claimDataDir(dir);
+  const database = await openPglite({ dataDir: dir });
+  const close = database.close;
+  return { ...database, close: async () => { await close(); await releaseDataDir(dir); } };
+}
+
+const lockFile = (dir: string) => `${dir}.lock`;
+
+async function claimDataDir(dir: string): Promise<void> {
+  await fs.mkdir(path.dirname(dir), { recursive: true });
+  try {
+    await fs.writeFile(lockFile(dir), String(process.pid), { flag: 'wx' });
+    return;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const holder = Number(await fs.readFile(lockFile(dir), 'utf8').catch(() => ''));
+  if (holder && holder !== process.pid && isAlive(holder)) throw new DataDirInUseError(dir);
+  // A stale lock from a process that died: take it over.
+  await fs.writeFile(lockFile(dir), String(process.pid));
+}
+
+async function releaseDataDir(dir: string): Promise<void> {
+  await fs.rm(lockFile(dir), { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,66 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { type ApiErrorBody, type ErrorCode, httpStatusOfCode } from '../../common/api/errors.js';
+
+/** An error meant for the client: its code, status and text are sent as they are. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    detail: string,
+    options: { status?: number; fields?: Record<string, string[]> } = {},
+  ) {
+    super(detail);
+    this.status = options.status ?? httpStatusOfCode[code as keyof typeof httpStatusOfCode] ?? 400;
+    this.fields = options.fields;
+  }
+  readonly fields: Record<string, string[]> | undefined;
+}
+
+export const notFound = (what = 'Not found.') => new AppError('not_found', what);
+
+/** Field errors from zod issues, keyed by dotted path ('' for the body as a whole becomes 'non_field_errors'). */
+export function fieldsOfIssues(issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || 'non_field_errors';
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
+const codeOfStatus = (status: number): ErrorCode =>
+  (Object.entries(httpStatusOfCode).find(([, s]) => s === status)?.[0] as ErrorCode | undefined) ??
+  (status >= 500 ? 'server_error' : 'validation_error');
+
+function toBody(error: FastifyError | AppError | Error): { status: number; body: ApiErrorBody } {
+  if (error instanceof AppError) {
+    return { status: error.status, body: { code: error.code, detail: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string[]> = {};
+    for (const issue of error.validation) {
+      const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'non_field_errors';
+      (fields[key] ??= []).push(issue.message ?? 'Invalid value.');
+    }
+    return { status: 400, body: { code: 'validation_error', detail: 'Data has invalid format.', fields } };
+  }
+  const status = (error as FastifyError).statusCode ?? 500;
+  if (status === 429) return { status, body: { code: 'rate_limited', detail: 'Too many requests. Try again later.' } };
+  if (status === 413 || (error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') {
+    return { status: 413, body: { code: 'payload_too_large', detail: 'The upload is larger than allowed.' } };
+  }
+  if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
+    return { status, body: { code: codeOfStatus(status), detail: error.message } };
+  }
+  return { status: 500, body: { code: 'server_error', detail: 'The server encountered a problem.' } };
+}
+
+/** Every error leaves as `{code, detail, fields?}`; a stack trace never does. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const { status, body } = toBody(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.status(status).send(body);
+  });
+}

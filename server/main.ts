@@ -1,0 +1,38 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { DataDirInUseError, migrateDatabase, openDatabase } from './db/client.js';
+import { seedDatabase } from './db/seed.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    console.error(error instanceof DataDirInUseError ? error.message : `Cannot open the database: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}/db` : 'PostgreSQL';
+  console.log(`Database: ${where}; applying migrations…`);
+  await migrateDatabase(database);
+  await seedDatabase(database, (message) => console.log(message));
+
+  const app = await buildApp({ config, database }, { logger: true });
+  const shutdown = async (signal: string) => {
+    console.log(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = config.publicUrl ?? `http://localhost:${config.port}${config.basePath}/`;
+  console.log(`Dutybook is running at ${url}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,56 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config.js';
+import { type Database, openPglite, openPostgres } from '../db/client.js';
+import { dropDatabase, recreateDatabase, withDatabase } from './global-setup.js';
+
+export interface TestDatabase {
+  database: Database;
+  dispose: () => Promise<void>;
+}
+
+/** A fresh, migrated database of its own: a PGlite copy of the template, or a PostgreSQL clone of it. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const postgresTemplate = inject('postgresTemplate');
+  if (postgresTemplate) {
+    const templateName = new URL(postgresTemplate).pathname.slice(1);
+    const name = `${templateName.replace(/_template$/, '')}_${crypto.randomBytes(4).toString('hex')}`;
+    await recreateDatabase(postgresTemplate, name, templateName);
+    const database = await openPostgres(withDatabase(postgresTemplate, name), 5);
+    return { database, dispose: async () => { await database.close(); await dropDatabase(postgresTemplate, name); } };
+  }
+  const dump = await fs.readFile(inject('pgliteTemplate'));
+  const database = await openPglite({ loadDataDir: new Blob([dump]) });
+  return { database, dispose: () => database.close() };
+}
+
+export interface TestApp extends TestDatabase {
+  app: FastifyInstance;
+  config: Config;
+  /** Closes the app, the database and removes the data directory. */
+  close: () => Promise<void>;
+}
+
+/** The real application over a fresh database, for requests through `app.inject` or a real port. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dutybook-data-'));
+  const config: Config = { ...loadConfig({ DATA_DIR: dataDir }), webDir: path.join(dataDir, 'no-web'), ...overrides };
+  const testDatabase = await createTestDatabase();
+  const app = await buildApp({ config, database: testDatabase.database });
+  await app.ready();
+  return {
+    ...testDatabase,
+    app,
+    config,
+    close: async () => {
+      await app.close();
+      await testDatabase.dispose();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

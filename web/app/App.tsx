@@ -1,0 +1,30 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { ConfigProvider } from './config/ConfigProvider.js';
+import { I18nProvider } from './i18n/I18nProvider.js';
+import { AppLoadingProvider } from './loading.js';
+import { router } from './router.js';
+import { SnackbarProvider } from './snackbar/SnackbarProvider.js';
+import { AppThemeProvider } from './theme/AppThemeProvider.js';
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+});
+
+export function App() {
+  return (
+    <ConfigProvider>
+      <AppThemeProvider>
+        <I18nProvider>
+          <QueryClientProvider client={queryClient}>
+            <AppLoadingProvider>
+              <SnackbarProvider>
+                <RouterProvider router={router} />
+              </SnackbarProvider>
+            </AppLoadingProvider>
+          </QueryClientProvider>
+        </I18nProvider>
+      </AppThemeProvider>
+    </ConfigProvider>
+  );
+}

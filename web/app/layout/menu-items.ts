@@ -1,0 +1,15 @@
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import type { SvgIconComponent } from '@mui/icons-material';
+
+/** One entry of a menu: a route, its label key in the catalogs and its icon. */
+export interface MenuItem {
+  id: string;
+  labelId: string;
+  path: string;
+  icon: SvgIconComponent;
+}
+
+/** The menu of visitors who are not signed in. An entry is listed only once its page exists. */
+export const publicMenu: MenuItem[] = [
+  { id: 'home', labelId: 'shell.menu.home', path: '/', icon: HomeOutlined },
+];

@@ -1,0 +1,36 @@
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import rtlPlugin from 'stylis-plugin-rtl';
+import { useConfig } from '../config/ConfigProvider.js';
+import { createAppTheme } from './create-theme.js';
+
+const ltrCache = createCache({ key: 'mui' });
+// Right-to-left flips margins, paddings and positions in the generated CSS.
+const rtlCache = createCache({ key: 'muirtl', stylisPlugins: [rtlPlugin] });
+
+/** Loads a font's files only when it is chosen; Inter ships with the main bundle. */
+const fontLoaders: Record<string, () => Promise<unknown>> = {
+  Roboto: () => Promise.all([import('@fontsource/roboto/400.css'), import('@fontsource/roboto/500.css'), import('@fontsource/roboto/700.css')]),
+  Poppins: () => Promise.all([import('@fontsource/poppins/400.css'), import('@fontsource/poppins/500.css'), import('@fontsource/poppins/600.css')]),
+};
+
+export function AppThemeProvider({ children }: { children: ReactNode }) {
+  const { config } = useConfig();
+  const theme = useMemo(() => createAppTheme(config), [config]);
+  useEffect(() => {
+    document.documentElement.dir = config.rtlLayout ? 'rtl' : 'ltr';
+    document.documentElement.dataset.mode = config.mode;
+    void fontLoaders[config.fontFamily]?.();
+  }, [config.rtlLayout, config.mode, config.fontFamily]);
+  return (
+    <CacheProvider value={config.rtlLayout ? rtlCache : ltrCache}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline enableColorScheme />
+        {children}
+      </ThemeProvider>
+    </CacheProvider>
+  );
+}
