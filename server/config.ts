@@ -14,6 +14,13 @@ export interface Config {
   mailFrom: string;
   sessionTimeoutMin: number;
   googleClientId: string | undefined;
+  /** Where Google's signing keys are published, and the issuer its ID tokens name (a test stands in its own). */
+  googleJwksUrl: string;
+  googleIssuers: string[];
+  /** The client id the web app presents in its basic-auth header at /api/oauth/token/. */
+  oauthClientId: string;
+  /** Lifetime of an access token. */
+  tokenTtlHours: number;
   /** A Google Tag Manager container id; page views are sent only when it is set. */
   gtmId: string | undefined;
   /** Largest accepted upload in bytes. */
@@ -49,6 +56,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || 'Dutybook <no-reply@dutybook.local>',
     sessionTimeoutMin: intFrom(env.SESSION_TIMEOUT_MIN, 30, 'SESSION_TIMEOUT_MIN'),
     googleClientId: env.GOOGLE_CLIENT_ID || undefined,
+    googleJwksUrl: env.GOOGLE_JWKS_URL || 'https://www.googleapis.com/oauth2/v3/certs',
+    googleIssuers: (env.GOOGLE_ISSUER || 'https://accounts.google.com,accounts.google.com').split(','),
+    oauthClientId: env.OAUTH_CLIENT_ID || 'dutybook-web',
+    tokenTtlHours: intFrom(env.TOKEN_TTL_HOURS, 24 * 7, 'TOKEN_TTL_HOURS'),
     gtmId: env.GTM_ID || undefined,
     uploadMaxBytes: intFrom(env.UPLOAD_MAX_MB, 50, 'UPLOAD_MAX_MB') * 1024 * 1024,
     webDir: path.resolve(env.WEB_DIR || 'web/dist'),

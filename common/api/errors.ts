@@ -17,6 +17,16 @@ export const errorCodes = [
   'rate_limited',
   'not_supported',
   'server_error',
+  'invalid_credentials',
+  'invalid_client',
+  'email_not_verified',
+  'email_taken',
+  'invalid_code',
+  'resend_too_soon',
+  'wrong_password',
+  'last_owner',
+  'social_login_disabled',
+  'invalid_social_token',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number] | (string & {});
@@ -43,4 +53,14 @@ export const httpStatusOfCode: Record<(typeof errorCodes)[number], number> = {
   rate_limited: 429,
   not_supported: 501,
   server_error: 500,
+  invalid_credentials: 400,
+  invalid_client: 401,
+  email_not_verified: 400,
+  email_taken: 409,
+  invalid_code: 400,
+  resend_too_soon: 429,
+  wrong_password: 400,
+  last_owner: 409,
+  social_login_disabled: 400,
+  invalid_social_token: 400,
 };

@@ -31,6 +31,7 @@ export function runtimeConfig(config: Config) {
     gtmId: config.gtmId ?? null,
     sessionTimeoutMin: config.sessionTimeoutMin,
     googleClientId: config.googleClientId ?? null,
+    oauthClientId: config.oauthClientId,
   };
 }
 

@@ -4,9 +4,11 @@ export interface RuntimeConfig {
   gtmId: string | null;
   sessionTimeoutMin: number;
   googleClientId: string | null;
+  /** Sent as the basic-auth client of the password grant. */
+  oauthClientId: string;
 }
 
-const fallback: RuntimeConfig = { basePath: '', gtmId: null, sessionTimeoutMin: 30, googleClientId: null };
+const fallback: RuntimeConfig = { basePath: '', gtmId: null, sessionTimeoutMin: 30, googleClientId: null, oauthClientId: 'dutybook-web' };
 
 function readRuntimeConfig(): RuntimeConfig {
   const element = typeof document === 'undefined' ? null : document.getElementById('app-config');
