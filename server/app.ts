@@ -9,15 +9,23 @@ import { registerErrorHandling } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerWeb, contentSecurityPolicy } from './http/web.js';
 import { healthRoutes } from './health/routes.js';
+import { lookupRoutes } from './lookup/routes.js';
+import { authRoutes } from './auth/routes.js';
+import { decorateUser } from './auth/guard.js';
+import { companyRoutes } from './companies/routes.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import formbody from '@fastify/formbody';
 
 /** What every route module may use. Tests build the app with their own. */
 export interface AppDeps {
   config: Config;
   database: Database;
+  mailer: Mailer;
 }
 
 /** Builds the whole HTTP application (API and web) without listening; main.ts and every test call it. */
-export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(input: Omit<AppDeps, 'mailer'> & { mailer?: Mailer }, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const deps: AppDeps = { ...input, mailer: input.mailer ?? createMailer(input.config) };
   const { config } = deps;
   const app = fastify({
     logger: options.logger ? { level: config.logLevel } : false,
@@ -28,6 +36,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  decorateUser(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
@@ -36,12 +45,16 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   });
   // Limits are attached per route (sign-in, codes); nothing is limited globally.
   await app.register(rateLimit, { global: false });
+  await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 5, fields: 50 } });
   await registerOpenApi(app, config);
 
   const apiPrefix = `${config.basePath}/api`;
   await app.register(async (api) => {
     await api.register(healthRoutes, { deps });
+    await api.register(lookupRoutes, { deps });
+    await api.register(authRoutes, { deps });
+    await api.register(companyRoutes, { deps });
   }, { prefix: apiPrefix });
 
   await registerWeb(app, config);

@@ -19,6 +19,8 @@ export interface Config {
   googleIssuers: string[];
   /** The client id the web app presents in its basic-auth header at /api/oauth/token/. */
   oauthClientId: string;
+  /** Requests a minute one client may make to each sign-in, registration, code and reset endpoint. */
+  authRateLimitPerMinute: number;
   /** Lifetime of an access token. */
   tokenTtlHours: number;
   /** A Google Tag Manager container id; page views are sent only when it is set. */
@@ -59,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleJwksUrl: env.GOOGLE_JWKS_URL || 'https://www.googleapis.com/oauth2/v3/certs',
     googleIssuers: (env.GOOGLE_ISSUER || 'https://accounts.google.com,accounts.google.com').split(','),
     oauthClientId: env.OAUTH_CLIENT_ID || 'dutybook-web',
+    authRateLimitPerMinute: intFrom(env.AUTH_RATE_LIMIT_PER_MIN, 10, 'AUTH_RATE_LIMIT_PER_MIN'),
     tokenTtlHours: intFrom(env.TOKEN_TTL_HOURS, 24 * 7, 'TOKEN_TTL_HOURS'),
     gtmId: env.GTM_ID || undefined,
     uploadMaxBytes: intFrom(env.UPLOAD_MAX_MB, 50, 'UPLOAD_MAX_MB') * 1024 * 1024,

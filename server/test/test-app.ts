@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
+import type { Mail, Mailer } from '../mail/mailer.js';
 import { dropDatabase, recreateDatabase, withDatabase } from './global-setup.js';
 
 export interface TestDatabase {
@@ -36,12 +37,27 @@ export interface TestApp extends TestDatabase {
   close: () => Promise<void>;
 }
 
+/** A mailer that keeps what it sends, for reading codes in tests. */
+export function captureMail(): Mailer & { sent: Mail[]; lastCode: (to: string) => string } {
+  const sent: Mail[] = [];
+  return {
+    sent,
+    send: async (mail) => { sent.push(mail); },
+    lastCode: (to) => {
+      const mail = [...sent].reverse().find((m) => m.to === to);
+      const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+      if (!code) throw new Error(`no code was mailed to ${to}`);
+      return code;
+    },
+  };
+}
+
 /** The real application over a fresh database, for requests through `app.inject` or a real port. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, mailer?: Mailer): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dutybook-data-'));
   const config: Config = { ...loadConfig({ DATA_DIR: dataDir }), webDir: path.join(dataDir, 'no-web'), ...overrides };
   const testDatabase = await createTestDatabase();
-  const app = await buildApp({ config, database: testDatabase.database });
+  const app = await buildApp({ config, database: testDatabase.database, ...(mailer ? { mailer } : {}) });
   await app.ready();
   return {
     ...testDatabase,

@@ -1,0 +1,162 @@
+import { eq } from 'drizzle-orm';
+import type { CompanyRole, UserInfo } from '../../common/accounts/schemas.js';
+import { companies, invitations, memberships } from '../companies/tables.js';
+import type { Db } from '../db/client.js';
+import { AppError } from '../http/errors.js';
+import type { Mailer } from '../mail/mailer.js';
+import { mailText } from '../mail/messages.js';
+import { checkCode, issueCode } from './codes.js';
+import { hashSecret, verifyDecoy, verifySecret } from './passwords.js';
+import { users } from './tables.js';
+import { type IssuedToken, issueToken, revokeUserTokens, type SignedInUser } from './tokens.js';
+
+type User = typeof users.$inferSelect;
+
+export interface AccountContext {
+  db: Db;
+  mailer: Mailer;
+  tokenTtlHours: number;
+}
+
+const findUserByEmail = async (db: Db, email: string): Promise<User | undefined> =>
+  (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
+
+async function mailCode(context: AccountContext, user: Pick<User, 'email' | 'name' | 'locale'>, purpose: 'registration' | 'password_reset') {
+  const code = await issueCode({ db: context.db, email: user.email, purpose });
+  const intro = mailText(user.locale, purpose === 'registration' ? 'registrationIntro' : 'resetIntro', { name: user.name });
+  await context.mailer.send({
+    to: user.email,
+    subject: mailText(user.locale, purpose === 'registration' ? 'codeSubject' : 'resetSubject', { code }),
+    text: `${intro}\n\n    ${code}\n\n${mailText(user.locale, 'codeExpiry', {})}\n`,
+  });
+}
+
+/** Creates an unverified account (or refreshes one never verified) and mails its code. */
+export async function registerUser(context: AccountContext, input: { email: string; password: string; name: string; locale?: string }): Promise<void> {
+  const existing = await findUserByEmail(context.db, input.email);
+  if (existing?.isVerified) throw new AppError('email_taken', 'An account with this e-mail address already exists.', { fields: { email: ['An account with this e-mail address already exists.'] } });
+  const passwordHash = await hashSecret(input.password);
+  const values = { email: input.email, name: input.name, passwordHash, locale: input.locale ?? existing?.locale ?? 'vi', updatedOn: new Date() };
+  const [user] = existing
+    ? await context.db.update(users).set(values).where(eq(users.id, existing.id)).returning()
+    : await context.db.insert(users).values(values).returning();
+  if (!user) throw new Error('user was not saved');
+  await mailCode(context, user, 'registration');
+}
+
+/** Turns pending invitations of a newly verified address into memberships. */
+async function acceptInvitations(db: Db, user: Pick<User, 'id' | 'email'>): Promise<void> {
+  await db.transaction(async (tx) => {
+    const pending = await tx.delete(invitations).where(eq(invitations.email, user.email)).returning();
+    if (pending.length === 0) return;
+    await tx.insert(memberships).values(pending.map((invite) => ({ companyId: invite.companyId, userId: user.id, role: invite.role })))
+      .onConflictDoNothing();
+  });
+}
+
+export async function confirmRegistration(context: AccountContext, input: { email: string; token: string }): Promise<IssuedToken> {
+  await checkCode({ db: context.db, email: input.email, purpose: 'registration', code: input.token, consume: true });
+  const [user] = await context.db.update(users).set({ isVerified: true, updatedOn: new Date() }).where(eq(users.email, input.email)).returning();
+  if (!user) throw new AppError('invalid_code', 'The code is wrong or has expired.');
+  await acceptInvitations(context.db, user);
+  return issueToken({ db: context.db, userId: user.id, ttlHours: context.tokenTtlHours });
+}
+
+/** Answers the same whether or not the address has an account waiting for verification. */
+export async function resendRegistrationCode(context: AccountContext, input: { email: string; locale?: string }): Promise<void> {
+  const user = await findUserByEmail(context.db, input.email);
+  if (user && !user.isVerified) await mailCode(context, { ...user, locale: input.locale ?? user.locale }, 'registration');
+}
+
+export async function signIn(context: AccountContext, input: { email: string; password: string }): Promise<IssuedToken> {
+  const user = await findUserByEmail(context.db, input.email.trim().toLowerCase());
+  const valid = user?.passwordHash ? await verifySecret(user.passwordHash, input.password) : await verifyDecoy(input.password);
+  if (!user || !valid) throw new AppError('invalid_credentials', 'Unable to log in with provided credentials.');
+  if (!user.isVerified) throw new AppError('email_not_verified', 'Your e-mail address is not verified yet.');
+  return issueToken({ db: context.db, userId: user.id, ttlHours: context.tokenTtlHours });
+}
+
+/** Mails a reset code when the address has an account; the answer never tells. */
+export async function requestPasswordReset(context: AccountContext, input: { email: string; locale?: string }): Promise<void> {
+  const user = await findUserByEmail(context.db, input.email);
+  if (!user) return;
+  try {
+    await mailCode(context, { ...user, locale: input.locale ?? user.locale }, 'password_reset');
+  } catch (error) {
+    // The countdown and hourly limit apply, but saying so would reveal that the account exists.
+    if (!(error instanceof AppError)) throw error;
+  }
+}
+
+export async function validateResetCode(context: AccountContext, input: { email: string; token: string }): Promise<void> {
+  await checkCode({ db: context.db, email: input.email, purpose: 'password_reset', code: input.token, consume: false });
+}
+
+/** Sets the new password and signs the user out everywhere. A reset also proves the address. */
+export async function confirmPasswordReset(context: AccountContext, input: { email: string; token: string; password: string }): Promise<void> {
+  await checkCode({ db: context.db, email: input.email, purpose: 'password_reset', code: input.token, consume: true });
+  const [user] = await context.db.update(users)
+    .set({ passwordHash: await hashSecret(input.password), isVerified: true, updatedOn: new Date() })
+    .where(eq(users.email, input.email)).returning();
+  if (!user) throw new AppError('invalid_code', 'The code is wrong or has expired.');
+  await revokeUserTokens({ db: context.db, userId: user.id });
+  await acceptInvitations(context.db, user);
+}
+
+/** Answers a fresh token; every other session of the user ends. */
+export async function changePassword(context: AccountContext, input: { user: SignedInUser; oldPassword: string; newPassword: string }): Promise<IssuedToken> {
+  const { user } = input;
+  if (!user.passwordHash || !(await verifySecret(user.passwordHash, input.oldPassword))) {
+    throw new AppError('wrong_password', 'The current password is wrong.', { fields: { old_password: ['The current password is wrong.'] } });
+  }
+  await context.db.update(users).set({ passwordHash: await hashSecret(input.newPassword), updatedOn: new Date() }).where(eq(users.id, user.id));
+  await revokeUserTokens({ db: context.db, userId: user.id });
+  return issueToken({ db: context.db, userId: user.id, ttlHours: context.tokenTtlHours });
+}
+
+/** Signs in the owner of a verified Google address, creating the account on first use. */
+export async function signInWithVerifiedEmail(context: AccountContext, input: { email: string; name: string; picture?: string }): Promise<IssuedToken> {
+  let user = await findUserByEmail(context.db, input.email);
+  if (!user) {
+    [user] = await context.db.insert(users).values({ email: input.email, name: input.name || input.email, isVerified: true, profilePicture: null }).returning();
+  } else if (!user.isVerified) {
+    [user] = await context.db.update(users).set({ isVerified: true, updatedOn: new Date() }).where(eq(users.id, user.id)).returning();
+  }
+  if (!user) throw new Error('user was not saved');
+  await acceptInvitations(context.db, user);
+  return issueToken({ db: context.db, userId: user.id, ttlHours: context.tokenTtlHours });
+}
+
+const iso = (value: Date) => value.toISOString();
+
+/** The signed-in user as GET /api/clients-api/info/ answers it, with the companies they belong to. */
+export async function describeUser(db: Db, userId: string): Promise<UserInfo> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new AppError('not_authenticated', 'The account no longer exists.');
+  const rows = await db.select({ slug: companies.slug, name: companies.name, picture: companies.profilePicture, role: memberships.role, since: memberships.since })
+    .from(memberships).innerJoin(companies, eq(companies.id, memberships.companyId))
+    .where(eq(memberships.userId, userId)).orderBy(companies.name);
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    company_slug: rows[0]?.slug ?? null,
+    phone: user.phone,
+    birthday: user.birthday,
+    sex: user.sex,
+    position: user.position,
+    address: user.address,
+    bio: user.bio,
+    profile_picture: user.profilePicture,
+    locale: user.locale,
+    is_admin: user.isAdmin,
+    has_password: user.passwordHash !== null,
+    updated_on: iso(user.updatedOn),
+    date_joined: iso(user.dateJoined),
+    companies: rows.map((row) => ({ company_slug: row.slug, company_name: row.name, profile_picture: row.picture, role: row.role as CompanyRole, since: iso(row.since) })),
+  };
+}
+
+export async function updateProfile(db: Db, userId: string, changes: Partial<typeof users.$inferInsert>): Promise<void> {
+  await db.update(users).set({ ...changes, updatedOn: new Date() }).where(eq(users.id, userId));
+}

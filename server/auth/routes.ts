@@ -1,0 +1,153 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  changePasswordSchema, codeConfirmSchema, detailSchema, emailOnlySchema, passwordResetConfirmSchema, profileUpdateSchema,
+  registrationSchema, socialTokenRequestSchema, tokenRequestSchema, tokenResponseSchema, userInfoSchema, wrappedTokenResponseSchema,
+} from '../../common/accounts/schemas.js';
+import type { AppDeps } from '../app.js';
+import { mediaDir, mimeOfMediaName, readPictureForm, savePicture } from '../files/pictures.js';
+import { AppError, fieldsOfIssues, notFound } from '../http/errors.js';
+import {
+  type AccountContext, changePassword, confirmPasswordReset, confirmRegistration, describeUser, registerUser, requestPasswordReset,
+  resendRegistrationCode, signIn, signInWithVerifiedEmail, updateProfile, validateResetCode,
+} from './accounts.js';
+import { verifyGoogleIdToken } from './google.js';
+import { requireUser, signedInUser } from './guard.js';
+import { revokeToken } from './tokens.js';
+
+
+/** The web app presents its client id as basic auth; no header is accepted too, any other client is not. */
+function checkClient(request: FastifyRequest, clientId: string, bodyClientId: string | undefined): void {
+  const header = request.headers.authorization;
+  let presented = bodyClientId;
+  if (header?.startsWith('Basic ')) presented = Buffer.from(header.slice(6), 'base64').toString('utf8').split(':')[0];
+  if (presented !== undefined && presented !== clientId) throw new AppError('invalid_client', 'Unknown client.');
+}
+
+const emptyToNull = (fields: Record<string, string>) =>
+  Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value === '' ? null : value]));
+
+export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { config, database, mailer } = deps;
+  const context: AccountContext = { db: database.db, mailer, tokenTtlHours: config.tokenTtlHours };
+  const tags = ['accounts'];
+  /** Per-client limits against guessing; 429 with code `rate_limited` beyond them. */
+  const limited = () => ({ rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } });
+  const sent = { detail: 'If the address has an account, a code is on its way.' };
+
+  app.post('/registration/', {
+    config: limited(),
+    schema: { tags, summary: 'Create an unverified account and e-mail a 6-digit code', body: registrationSchema, response: { 201: detailSchema.extend({ email: z.string() }) } },
+  }, async (request, reply) => {
+    await registerUser(context, request.body);
+    return reply.status(201).send({ detail: 'A verification code was sent to your e-mail address.', email: request.body.email });
+  });
+
+  app.post('/registration-confirm/', {
+    config: limited(),
+    schema: { tags, summary: 'Verify the e-mailed code; answers a token', body: codeConfirmSchema, response: { 200: wrappedTokenResponseSchema } },
+  }, async (request) => ({ token: await confirmRegistration(context, request.body) }));
+
+  app.post('/registration/resend/', {
+    config: limited(),
+    schema: { tags, summary: 'Send a new registration code', body: emailOnlySchema, response: { 200: detailSchema } },
+  }, async (request) => {
+    await resendRegistrationCode(context, request.body);
+    return sent;
+  });
+
+  app.post('/oauth/token/', {
+    config: limited(),
+    schema: { tags, summary: 'Sign in (OAuth2 password grant, form-encoded)', consumes: ['application/x-www-form-urlencoded'], body: tokenRequestSchema, response: { 200: tokenResponseSchema } },
+  }, async (request) => {
+    checkClient(request, config.oauthClientId, request.body.client_id);
+    return signIn(context, { email: request.body.username, password: request.body.password });
+  });
+
+  app.post('/social-auth/convert-token/', {
+    config: limited(),
+    schema: { tags, summary: 'Sign in with a Google ID token', consumes: ['application/x-www-form-urlencoded', 'application/json'], body: socialTokenRequestSchema, response: { 200: tokenResponseSchema } },
+  }, async (request) => {
+    checkClient(request, config.oauthClientId, request.body.client_id);
+    const identity = await verifyGoogleIdToken(config, request.body.token);
+    return signInWithVerifiedEmail(context, identity);
+  });
+
+  app.post('/password-reset/', {
+    config: limited(),
+    schema: { tags, summary: 'E-mail a password reset code', body: emailOnlySchema, response: { 200: detailSchema } },
+  }, async (request) => {
+    await requestPasswordReset(context, request.body);
+    return sent;
+  });
+
+  app.post('/password-reset/validate_token/', {
+    config: limited(),
+    schema: { tags, summary: 'Check a password reset code without using it', body: codeConfirmSchema, response: { 200: detailSchema } },
+  }, async (request) => {
+    await validateResetCode(context, request.body);
+    return { detail: 'The code is valid.' };
+  });
+
+  app.post('/password-reset/confirm/', {
+    config: limited(),
+    schema: { tags, summary: 'Set a new password with a reset code', body: passwordResetConfirmSchema, response: { 200: detailSchema } },
+  }, async (request) => {
+    await confirmPasswordReset(context, request.body);
+    return { detail: 'Your password was changed. Sign in with the new password.' };
+  });
+
+  app.get('/media/:name', {
+    schema: { tags: ['files'], summary: 'An uploaded picture', params: z.object({ name: z.string().regex(/^[0-9a-f]{32}\.(png|jpg|webp)$/) }) },
+  }, async (request, reply) => {
+    const mime = mimeOfMediaName(request.params.name);
+    const content = await fs.readFile(path.join(mediaDir(config.dataDir), request.params.name)).catch(() => undefined);
+    if (!mime || !content) throw notFound();
+    return reply.type(mime).header('Cache-Control', 'public, max-age=31536000, immutable').send(content);
+  });
+
+  await app.register(async (scope) => {
+    const signedIn = scope.withTypeProvider<ZodTypeProvider>();
+    signedIn.addHook('onRequest', requireUser(database.db));
+    const security = [{ bearer: [] }];
+
+    signedIn.get('/clients-api/info/', {
+      schema: { tags, security, summary: 'The signed-in user and their companies', response: { 200: userInfoSchema } },
+    }, async (request) => describeUser(database.db, signedInUser(request).id));
+
+    signedIn.post('/logout/', { schema: { tags, security, summary: 'Revoke this token' } }, async (request, reply) => {
+      await revokeToken({ db: database.db, tokenId: signedInUser(request).tokenId });
+      return reply.status(204).send();
+    });
+
+    signedIn.put('/change-password/', {
+      config: limited(),
+      schema: { tags, security, summary: 'Change the password; other sessions end', body: changePasswordSchema, response: { 200: wrappedTokenResponseSchema } },
+    }, async (request) => ({
+      token: await changePassword(context, { user: signedInUser(request), oldPassword: request.body.old_password, newPassword: request.body.new_password }),
+    }));
+
+    signedIn.patch('/update-profile/', {
+      schema: {
+        tags, security, summary: 'Update the profile (JSON, or multipart with a profile_picture file)',
+        consumes: ['application/json', 'multipart/form-data'], body: profileUpdateSchema.nullish(), response: { 200: userInfoSchema },
+      },
+    }, async (request) => {
+      const user = signedInUser(request);
+      let input: unknown = request.body ?? {};
+      let profilePicture: string | undefined;
+      if (request.isMultipart()) {
+        const form = await readPictureForm(request, 'profile_picture');
+        input = emptyToNull(form.fields);
+        if (form.picture) profilePicture = await savePicture(config.dataDir, form.picture);
+      }
+      const parsed = profileUpdateSchema.safeParse(input);
+      if (!parsed.success) throw new AppError('validation_error', 'Data has invalid format.', { fields: fieldsOfIssues(parsed.error.issues) });
+      await updateProfile(database.db, user.id, { ...parsed.data, ...(profilePicture ? { profilePicture } : {}) });
+      return describeUser(database.db, user.id);
+    });
+  });
+};

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** A person who signs in. Google-only users have no password hash. */
+export const users = pgTable('users', {
+  id: uuid().primaryKey().defaultRandom(),
+  email: text().notNull().unique(),
+  passwordHash: text(),
+  name: text().notNull(),
+  phone: text(),
+  birthday: date({ mode: 'string' }),
+  sex: text(),
+  position: text(),
+  address: text(),
+  bio: text(),
+  profilePicture: text(),
+  locale: text().notNull().default('vi'),
+  isVerified: boolean().notNull().default(false),
+  /** Platform administrator: manages the public lookup data; not a company role. */
+  isAdmin: boolean().notNull().default(false),
+  dateJoined: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedOn: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** A bearer token; only its SHA-256 is stored, so a database leak does not leak sessions. */
+export const accessTokens = pgTable('access_tokens', {
+  id: uuid().primaryKey().defaultRandom(),
+  userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text().notNull().unique(),
+  createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  revokedAt: timestamp({ withTimezone: true, mode: 'date' }),
+}, (table) => [index().on(table.userId)]);
+
+/** A 6-digit code e-mailed for registration or password reset; stored hashed, with expiry and an attempt count. */
+export const oneTimeCodes = pgTable('one_time_codes', {
+  id: uuid().primaryKey().defaultRandom(),
+  email: text().notNull(),
+  purpose: text({ enum: ['registration', 'password_reset'] }).notNull(),
+  codeHash: text().notNull(),
+  attempts: integer().notNull().default(0),
+  createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  /** Set when used, voided by too many wrong tries, or replaced by a newer code. */
+  consumedAt: timestamp({ withTimezone: true, mode: 'date' }),
+}, (table) => [index().on(table.email, table.purpose, table.createdAt)]);
+
+export const activeCode = sql`${oneTimeCodes.consumedAt} IS NULL`;

@@ -1,0 +1,50 @@
+import crypto from 'node:crypto';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { accessTokens, users } from './tables.js';
+
+const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
+
+export interface IssuedToken {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+}
+
+/** A new random bearer token for the user; only its hash is kept. */
+export async function issueToken(options: { db: Db; userId: string; ttlHours: number }): Promise<IssuedToken> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const expiresIn = options.ttlHours * 3600;
+  await options.db.insert(accessTokens).values({
+    userId: options.userId,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + expiresIn * 1000),
+  });
+  return { access_token: token, token_type: 'Bearer', expires_in: expiresIn };
+}
+
+export type SignedInUser = typeof users.$inferSelect & { tokenId: string };
+
+/** The user a bearer token belongs to, when the token is known, unexpired and not revoked. */
+export async function findUserByToken(options: { db: Db; token: string }): Promise<SignedInUser | undefined> {
+  const [row] = await options.db
+    .select({ user: users, tokenId: accessTokens.id })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .where(and(eq(accessTokens.tokenHash, sha256(options.token)), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, new Date())))
+    .limit(1);
+  return row ? { ...row.user, tokenId: row.tokenId } : undefined;
+}
+
+export async function revokeToken(options: { db: Db; tokenId: string }): Promise<void> {
+  await options.db.update(accessTokens).set({ revokedAt: new Date() }).where(eq(accessTokens.id, options.tokenId));
+}
+
+/** Signs the user out everywhere, except the session that asked when `keepTokenId` is given. */
+export async function revokeUserTokens(options: { db: Db; userId: string; keepTokenId?: string }): Promise<void> {
+  await options.db.update(accessTokens).set({ revokedAt: new Date() }).where(and(
+    eq(accessTokens.userId, options.userId),
+    isNull(accessTokens.revokedAt),
+    options.keepTokenId ? ne(accessTokens.id, options.keepTokenId) : undefined,
+  ));
+}

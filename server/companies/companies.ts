@@ -1,0 +1,238 @@
+import crypto from 'node:crypto';
+import { and, asc, count, eq } from 'drizzle-orm';
+import { type Company, type CompanyRole, type FolderSet, folderKeys, type Member } from '../../common/accounts/schemas.js';
+import { slugify } from '../../common/text/slug.js';
+import { users } from '../auth/tables.js';
+import type { Db } from '../db/client.js';
+import { AppError } from '../http/errors.js';
+import type { Mailer } from '../mail/mailer.js';
+import { mailText } from '../mail/messages.js';
+import { type CompanyAccess, roleAtLeast } from './access.js';
+import { companies, folderSets, invitations, memberships } from './tables.js';
+
+type CompanyRow = typeof companies.$inferSelect;
+type FolderSetRow = typeof folderSets.$inferSelect;
+type CompanyFields = Partial<Omit<typeof companies.$inferInsert, 'id' | 'slug' | 'createdBy' | 'createdAt'>>;
+
+/** A slug not yet taken in `taken`, from the name, with a short random suffix on collision. */
+async function freeSlug(name: string, isTaken: (slug: string) => Promise<boolean>): Promise<string> {
+  const base = slugify(name) || 'company';
+  if (!(await isTaken(base))) return base;
+  for (;;) {
+    const candidate = `${base}-${crypto.randomBytes(2).toString('hex')}`;
+    if (!(await isTaken(candidate))) return candidate;
+  }
+}
+
+export function presentFolderSet(row: FolderSetRow, company: Pick<CompanyRow, 'name'>): FolderSet {
+  return {
+    slug: row.slug,
+    name: row.name,
+    year: row.year,
+    date_start: row.dateStart,
+    date_end: row.dateEnd,
+    type_code: row.typeCode,
+    folder_type: row.folderType,
+    company_id: row.companyId,
+    company_name: company.name,
+    last_updated: row.lastUpdated.toISOString(),
+    subfolders: folderKeys.map((key) => ({ slug: key, name: key })),
+  };
+}
+
+/** A company as its members see it, with its folder sets and sidebar counts. */
+export async function presentCompany(db: Db, access: CompanyAccess): Promise<Company> {
+  const { company, role } = access;
+  const [sets, [staff]] = await Promise.all([
+    db.select().from(folderSets).where(eq(folderSets.companyId, company.id)).orderBy(asc(folderSets.dateStart), asc(folderSets.name)),
+    db.select({ n: count() }).from(memberships).where(eq(memberships.companyId, company.id)),
+  ]);
+  return {
+    slug: company.slug,
+    name: company.name,
+    description: company.description,
+    created_by: company.createdBy,
+    tax_code: company.taxCode,
+    company_type: company.companyType,
+    phone_number: company.phoneNumber,
+    profile_picture: company.profilePicture,
+    country: company.country,
+    address: company.address,
+    email: company.email,
+    contact: company.contact,
+    representative_name: company.representativeName,
+    representative_email: company.representativeEmail,
+    representative_contact: company.representativeContact,
+    pic_name: company.picName,
+    pic_contact: company.picContact,
+    pic_email: company.picEmail,
+    last_updated: company.lastUpdated.toISOString(),
+    role,
+    // Balance and statement rows are counted once those tables exist; a new company has none.
+    balance_count: 0,
+    statement_count: 0,
+    staff_count: staff?.n ?? 0,
+    folder_set: sets.map((set) => presentFolderSet(set, company)),
+  };
+}
+
+export async function listCompanies(db: Db, userId: string): Promise<Company[]> {
+  const rows = await db.select({ company: companies, role: memberships.role }).from(memberships)
+    .innerJoin(companies, eq(companies.id, memberships.companyId))
+    .where(eq(memberships.userId, userId)).orderBy(asc(companies.name));
+  return Promise.all(rows.map((row) => presentCompany(db, { company: row.company, role: row.role as CompanyRole })));
+}
+
+/** The creator becomes owner; a folder set for the current calendar year makes it usable at once. */
+export async function createCompany(db: Db, userId: string, fields: CompanyFields & { name: string }): Promise<CompanyAccess> {
+  const slug = await freeSlug(fields.name, async (candidate) =>
+    (await db.select({ id: companies.id }).from(companies).where(eq(companies.slug, candidate)).limit(1)).length > 0);
+  const year = new Date().getUTCFullYear();
+  return db.transaction(async (tx) => {
+    const [company] = await tx.insert(companies).values({ ...fields, slug, createdBy: userId }).returning();
+    if (!company) throw new Error('company was not saved');
+    await tx.insert(memberships).values({ companyId: company.id, userId, role: 'owner' });
+    await tx.insert(folderSets).values({ companyId: company.id, slug: String(year), name: String(year), year, dateStart: `${year}-01-01`, dateEnd: `${year}-12-31`, typeCode: 'SXXK' });
+    return { company, role: 'owner' as const };
+  });
+}
+
+export async function updateCompany(db: Db, access: CompanyAccess, fields: CompanyFields): Promise<CompanyAccess> {
+  const [company] = await db.update(companies).set({ ...fields, lastUpdated: new Date() }).where(eq(companies.id, access.company.id)).returning();
+  return { company: company ?? access.company, role: access.role };
+}
+
+/** Removes the company with all its folder sets and their data (foreign keys cascade). */
+export async function deleteCompany(db: Db, access: CompanyAccess): Promise<void> {
+  await db.delete(companies).where(eq(companies.id, access.company.id));
+}
+
+export async function listMembers(db: Db, companyId: string): Promise<Member[]> {
+  const [members, pending] = await Promise.all([
+    db.select({ userId: users.id, email: users.email, name: users.name, role: memberships.role, since: memberships.since })
+      .from(memberships).innerJoin(users, eq(users.id, memberships.userId))
+      .where(eq(memberships.companyId, companyId)).orderBy(asc(users.email)),
+    db.select().from(invitations).where(eq(invitations.companyId, companyId)).orderBy(asc(invitations.email)),
+  ]);
+  return [
+    ...members.map((m) => ({ user_id: m.userId, email: m.email, name: m.name, role: m.role as CompanyRole, since: m.since.toISOString(), pending: false })),
+    ...pending.map((p) => ({ user_id: null, email: p.email, name: null, role: p.role as CompanyRole, since: p.createdAt.toISOString(), pending: true })),
+  ];
+}
+
+/** Only an owner may make or unmake owners. */
+function checkRoleChange(actor: CompanyRole, from: CompanyRole | undefined, to: CompanyRole | undefined): void {
+  if ((from === 'owner' || to === 'owner') && actor !== 'owner') {
+    throw new AppError('permission_denied', 'Only an owner can grant or take away the owner role.');
+  }
+}
+
+/** An existing account joins at once; an unknown address gets an invitation it accepts by registering. */
+export async function inviteMember(options: { db: Db; mailer: Mailer; access: CompanyAccess; inviter: { id: string; name: string; locale: string }; email: string; role: CompanyRole; appUrl: string }): Promise<Member> {
+  const { db, access, email, role } = options;
+  checkRoleChange(access.role, undefined, role);
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  if (user) {
+    const [row] = await db.insert(memberships).values({ companyId: access.company.id, userId: user.id, role }).onConflictDoNothing().returning();
+    if (!row) throw new AppError('conflict', 'This person is already a member.', { fields: { email: ['This person is already a member.'] } });
+    return { user_id: user.id, email: user.email, name: user.name, role, since: row.since.toISOString(), pending: false };
+  }
+  const [invite] = await db.insert(invitations).values({ companyId: access.company.id, email, role, invitedBy: options.inviter.id })
+    .onConflictDoUpdate({ target: [invitations.companyId, invitations.email], set: { role } }).returning();
+  const values = { inviter: options.inviter.name, company: access.company.name, role, url: options.appUrl };
+  await options.mailer.send({ to: email, subject: mailText(options.inviter.locale, 'inviteSubject', values), text: mailText(options.inviter.locale, 'inviteBody', values) });
+  return { user_id: null, email, name: null, role, since: (invite?.createdAt ?? new Date()).toISOString(), pending: true };
+}
+
+async function ownerCount(db: Db, companyId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(memberships).where(and(eq(memberships.companyId, companyId), eq(memberships.role, 'owner')));
+  return row?.n ?? 0;
+}
+
+async function findMember(db: Db, companyId: string, email: string) {
+  const [member] = await db.select({ userId: memberships.userId, role: memberships.role }).from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.companyId, companyId), eq(users.email, email))).limit(1);
+  return member ? { userId: member.userId, role: member.role as CompanyRole } : undefined;
+}
+
+/** Changes a member's or invitation's role; the last owner cannot be demoted. */
+export async function changeMemberRole(db: Db, access: CompanyAccess, email: string, role: CompanyRole): Promise<void> {
+  const member = await findMember(db, access.company.id, email);
+  if (!member) {
+    const updated = await db.update(invitations).set({ role }).where(and(eq(invitations.companyId, access.company.id), eq(invitations.email, email))).returning();
+    if (updated.length === 0) throw new AppError('not_found', 'No such member.');
+    checkRoleChange(access.role, undefined, role);
+    return;
+  }
+  checkRoleChange(access.role, member.role, role);
+  if (member.role === 'owner' && role !== 'owner' && (await ownerCount(db, access.company.id)) <= 1) {
+    throw new AppError('last_owner', 'A company must keep at least one owner.');
+  }
+  await db.update(memberships).set({ role }).where(and(eq(memberships.companyId, access.company.id), eq(memberships.userId, member.userId)));
+}
+
+/** Admins remove others; anyone may leave. The last owner cannot go. */
+export async function removeMember(db: Db, access: CompanyAccess, actorId: string, email: string): Promise<void> {
+  const member = await findMember(db, access.company.id, email);
+  if (!member) {
+    if (!roleAtLeast(access.role, 'admin')) throw new AppError('permission_denied', 'Only an admin can withdraw invitations.');
+    const removed = await db.delete(invitations).where(and(eq(invitations.companyId, access.company.id), eq(invitations.email, email))).returning();
+    if (removed.length === 0) throw new AppError('not_found', 'No such member.');
+    return;
+  }
+  if (member.userId !== actorId) {
+    if (!roleAtLeast(access.role, 'admin')) throw new AppError('permission_denied', 'Only an admin can remove members.');
+    checkRoleChange(access.role, member.role, undefined);
+  }
+  if (member.role === 'owner' && (await ownerCount(db, access.company.id)) <= 1) {
+    throw new AppError('last_owner', 'A company must keep at least one owner.');
+  }
+  await db.delete(memberships).where(and(eq(memberships.companyId, access.company.id), eq(memberships.userId, member.userId)));
+}
+
+export async function listFolderSets(db: Db, company: CompanyRow): Promise<FolderSet[]> {
+  const rows = await db.select().from(folderSets).where(eq(folderSets.companyId, company.id)).orderBy(asc(folderSets.dateStart), asc(folderSets.name));
+  return rows.map((row) => presentFolderSet(row, company));
+}
+
+type FolderSetFields = { name?: string; year?: number; date_start?: string; date_end?: string; type_code?: string; folder_type?: string | null };
+const folderSetColumns = (input: FolderSetFields) => ({
+  ...(input.name !== undefined ? { name: input.name } : {}),
+  ...(input.year !== undefined ? { year: input.year } : {}),
+  ...(input.date_start !== undefined ? { dateStart: input.date_start } : {}),
+  ...(input.date_end !== undefined ? { dateEnd: input.date_end } : {}),
+  ...(input.type_code !== undefined ? { typeCode: input.type_code } : {}),
+  ...(input.folder_type !== undefined ? { folderType: input.folder_type } : {}),
+});
+
+export async function createFolderSet(db: Db, company: CompanyRow, input: Required<Omit<FolderSetFields, 'folder_type'>> & { folder_type?: string | null }): Promise<FolderSet> {
+  const slug = await freeSlug(input.name, async (candidate) =>
+    (await db.select({ id: folderSets.id }).from(folderSets).where(and(eq(folderSets.companyId, company.id), eq(folderSets.slug, candidate))).limit(1)).length > 0);
+  const [row] = await db.insert(folderSets).values({ companyId: company.id, slug, name: input.name, year: input.year, dateStart: input.date_start, dateEnd: input.date_end, typeCode: input.type_code, folderType: input.folder_type ?? null }).returning();
+  if (!row) throw new Error('folder set was not saved');
+  return presentFolderSet(row, company);
+}
+
+export async function findFolderSet(db: Db, companyId: string, slug: string): Promise<FolderSetRow> {
+  const [row] = await db.select().from(folderSets).where(and(eq(folderSets.companyId, companyId), eq(folderSets.slug, slug))).limit(1);
+  if (!row) throw new AppError('not_found', 'Folder set not found.');
+  return row;
+}
+
+export async function updateFolderSet(db: Db, company: CompanyRow, slug: string, input: FolderSetFields): Promise<FolderSet> {
+  const current = await findFolderSet(db, company.id, slug);
+  const start = input.date_start ?? current.dateStart;
+  const end = input.date_end ?? current.dateEnd;
+  if (start > end) throw new AppError('validation_error', 'The period must start before it ends.', { fields: { date_end: ['The period must start before it ends.'] } });
+  const [row] = await db.update(folderSets).set({ ...folderSetColumns(input), lastUpdated: new Date() }).where(eq(folderSets.id, current.id)).returning();
+  return presentFolderSet(row ?? current, company);
+}
+
+/** Deletes a folder set with all its rows; a company keeps at least one. */
+export async function deleteFolderSet(db: Db, company: CompanyRow, slug: string): Promise<void> {
+  const current = await findFolderSet(db, company.id, slug);
+  const [row] = await db.select({ n: count() }).from(folderSets).where(eq(folderSets.companyId, company.id));
+  if ((row?.n ?? 0) <= 1) throw new AppError('conflict', 'A company keeps at least one folder set.');
+  await db.delete(folderSets).where(eq(folderSets.id, current.id));
+}

@@ -1,0 +1,153 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  companyInputSchema, companySchema, companyUpdateSchema, folderSetInputSchema, folderSetSchema, folderSetUpdateSchema,
+  memberInviteSchema, memberRoleSchema, memberSchema,
+} from '../../common/accounts/schemas.js';
+import type { AppDeps } from '../app.js';
+import { requireUser, signedInUser } from '../auth/guard.js';
+import { readPictureForm, savePicture } from '../files/pictures.js';
+import { AppError, fieldsOfIssues } from '../http/errors.js';
+import { accessCompany } from './access.js';
+import {
+  changeMemberRole, createCompany, createFolderSet, deleteCompany, deleteFolderSet, inviteMember, listCompanies, listFolderSets,
+  listMembers, presentCompany, removeMember, updateCompany, updateFolderSet,
+} from './companies.js';
+
+const slugParams = z.object({ slug: z.string().min(1).max(100) });
+const memberParams = slugParams.extend({ email: z.string().trim().toLowerCase().min(3).max(254) });
+const folderParams = slugParams.extend({ folder_slug: z.string().min(1).max(100) });
+const listOf = <T extends z.ZodType>(item: T) => z.object({ count: z.number(), results: z.array(item) });
+
+/** snake_case payload → camelCase columns; '' clears an optional field. */
+const companyColumns = (input: z.infer<typeof companyUpdateSchema>) => {
+  const columns: Record<string, string | null> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined) continue;
+    columns[key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase())] = value === '' ? null : value;
+  }
+  return columns;
+};
+
+export const companyRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { database, config, mailer } = deps;
+  const db = database.db;
+  await app.register(async (scope) => {
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+    api.addHook('onRequest', requireUser(db));
+    const tags = ['companies'];
+    const security = [{ bearer: [] }];
+
+    api.get('/clients-api/companies/', {
+      schema: { tags, security, summary: 'Companies the user belongs to', response: { 200: listOf(companySchema) } },
+    }, async (request) => {
+      const results = await listCompanies(db, signedInUser(request).id);
+      return { count: results.length, results };
+    });
+
+    api.post('/clients-api/companies/', {
+      schema: { tags, security, summary: 'Create a company; the creator is its owner', body: companyInputSchema, response: { 201: companySchema } },
+    }, async (request, reply) => {
+      const { name, ...rest } = request.body;
+      const access = await createCompany(db, signedInUser(request).id, { name, ...companyColumns(rest) });
+      return reply.status(201).send(await presentCompany(db, access));
+    });
+
+    api.get('/clients-api/companies/:slug/', {
+      schema: { tags, security, summary: 'A company with its folder sets', params: slugParams, response: { 200: companySchema } },
+    }, async (request) => presentCompany(db, await accessCompany({ db, userId: signedInUser(request).id, slug: request.params.slug })));
+
+    api.patch('/clients-api/companies/:slug/', {
+      schema: {
+        tags, security, summary: 'Change company settings (JSON, or multipart with a profile_picture file); admin or owner',
+        consumes: ['application/json', 'multipart/form-data'], params: slugParams, body: companyUpdateSchema.nullish(), response: { 200: companySchema },
+      },
+    }, async (request) => {
+      const access = await accessCompany({ db, userId: signedInUser(request).id, slug: request.params.slug, minimumRole: 'admin' });
+      let input: unknown = request.body ?? {};
+      let profilePicture: string | undefined;
+      if (request.isMultipart()) {
+        const form = await readPictureForm(request, 'profile_picture');
+        input = form.fields;
+        if (form.picture) profilePicture = await savePicture(config.dataDir, form.picture);
+      }
+      const parsed = companyUpdateSchema.safeParse(input);
+      if (!parsed.success) throw new AppError('validation_error', 'Data has invalid format.', { fields: fieldsOfIssues(parsed.error.issues) });
+      const updated = await updateCompany(db, access, { ...companyColumns(parsed.data), ...(profilePicture ? { profilePicture } : {}) });
+      return presentCompany(db, updated);
+    });
+
+    api.delete('/clients-api/companies/:slug/', {
+      schema: { tags, security, summary: 'Delete a company and all its data; owner only', params: slugParams },
+    }, async (request, reply) => {
+      await deleteCompany(db, await accessCompany({ db, userId: signedInUser(request).id, slug: request.params.slug, minimumRole: 'owner' }));
+      return reply.status(204).send();
+    });
+
+    api.get('/clients-api/companies/:slug/members/', {
+      schema: { tags, security, summary: 'Members and pending invitations', params: slugParams, response: { 200: listOf(memberSchema) } },
+    }, async (request) => {
+      const access = await accessCompany({ db, userId: signedInUser(request).id, slug: request.params.slug });
+      const results = await listMembers(db, access.company.id);
+      return { count: results.length, results };
+    });
+
+    api.post('/clients-api/companies/:slug/members/', {
+      schema: { tags, security, summary: 'Invite by e-mail; admin or owner', params: slugParams, body: memberInviteSchema, response: { 201: memberSchema } },
+    }, async (request, reply) => {
+      const user = signedInUser(request);
+      const access = await accessCompany({ db, userId: user.id, slug: request.params.slug, minimumRole: 'admin' });
+      const appUrl = config.publicUrl ?? `http://localhost:${config.port}${config.basePath}/`;
+      const member = await inviteMember({ db, mailer, access, inviter: user, email: request.body.email, role: request.body.role, appUrl: `${appUrl.replace(/\/$/, '')}/register` });
+      return reply.status(201).send(member);
+    });
+
+    api.patch('/clients-api/companies/:slug/members/:email/', {
+      schema: { tags, security, summary: "Change a member's role; admin or owner", params: memberParams, body: memberRoleSchema, response: { 200: listOf(memberSchema) } },
+    }, async (request) => {
+      const access = await accessCompany({ db, userId: signedInUser(request).id, slug: request.params.slug, minimumRole: 'admin' });
+      await changeMemberRole(db, access, request.params.email, request.body.role);
+      const results = await listMembers(db, access.company.id);
+      return { count: results.length, results };
+    });
+
+    api.delete('/clients-api/companies/:slug/members/:email/', {
+      schema: { tags, security, summary: 'Remove a member or withdraw an invitation (anyone may leave)', params: memberParams },
+    }, async (request, reply) => {
+      const user = signedInUser(request);
+      const access = await accessCompany({ db, userId: user.id, slug: request.params.slug });
+      await removeMember(db, access, user.id, request.params.email);
+      return reply.status(204).send();
+    });
+
+    api.get('/clients-api/companies/:slug/folder-sets/', {
+      schema: { tags, security, summary: 'Folder sets (reporting periods)', params: slugParams, response: { 200: listOf(folderSetSchema) } },
+    }, async (request) => {
+      const access = await accessCompany({ db, userId: signedInUser(request).id, slug: request.params.slug });
+      const results = await listFolderSets(db, access.company);
+      return { count: results.length, results };
+    });
+
+    api.post('/clients-api/companies/:slug/folder-sets/', {
+      schema: { tags, security, summary: 'Create a folder set; admin or owner', params: slugParams, body: folderSetInputSchema, response: { 201: folderSetSchema } },
+    }, async (request, reply) => {
+      const access = await accessCompany({ db, userId: signedInUser(request).id, slug: request.params.slug, minimumRole: 'admin' });
+      return reply.status(201).send(await createFolderSet(db, access.company, request.body));
+    });
+
+    api.patch('/clients-api/companies/:slug/folder-sets/:folder_slug/', {
+      schema: { tags, security, summary: 'Rename or change a folder set; admin or owner', params: folderParams, body: folderSetUpdateSchema, response: { 200: folderSetSchema } },
+    }, async (request) => {
+      const access = await accessCompany({ db, userId: signedInUser(request).id, slug: request.params.slug, minimumRole: 'admin' });
+      return updateFolderSet(db, access.company, request.params.folder_slug, request.body);
+    });
+
+    api.delete('/clients-api/companies/:slug/folder-sets/:folder_slug/', {
+      schema: { tags, security, summary: 'Delete a folder set with its data; admin or owner', params: folderParams },
+    }, async (request, reply) => {
+      const access = await accessCompany({ db, userId: signedInUser(request).id, slug: request.params.slug, minimumRole: 'admin' });
+      await deleteFolderSet(db, access.company, request.params.folder_slug);
+      return reply.status(204).send();
+    });
+  });
+};
