@@ -1,0 +1,44 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { fold } from './fold.js';
+import { escapeHtml, highlight, highlightPieces } from './highlight.js';
+import { normaliseYear, parseQuery } from './query.js';
+
+describe('search term reading', () => {
+  it('trims, collapses whitespace and treats an empty term as match-all', () => {
+    expect(parseQuery('   ')).toEqual({ kind: 'all' });
+    expect(parseQuery('  live   horses ')).toEqual({ kind: 'text', text: 'live horses', words: ['live', 'horses'], phrases: [] });
+  });
+  it('reads codes and sections as code lookups', () => {
+    expect(parseQuery(' 0101 ')).toEqual({ kind: 'code', code: { kind: 'code', digits: '0101', formatted: '01.01' } });
+    expect(parseQuery('8517.13.00')).toEqual({ kind: 'code', code: { kind: 'code', digits: '85171300', formatted: '8517.13.00' } });
+    expect(parseQuery('XVI')).toEqual({ kind: 'code', code: { kind: 'section', section: 'XVI' } });
+  });
+  it('keeps quoted phrases and makes the whole term a phrase in exact mode', () => {
+    expect(parseQuery('"pure-bred breeding" horses')).toEqual({ kind: 'text', text: 'pure-bred breeding horses', words: ['horses'], phrases: ['pure-bred breeding'] });
+    expect(parseQuery('live horses', { exact: true })).toEqual({ kind: 'text', text: 'live horses', words: [], phrases: ['live horses'] });
+  });
+  it('accepts stored years 2017–2023 and reads anything else as 2025', () => {
+    expect([2017, 2023, 2024, 2016, 'x', undefined].map(normaliseYear)).toEqual([2017, 2023, 2025, 2025, 2025, 2025]);
+  });
+});
+
+describe('folding and highlighting', () => {
+  it('folds Vietnamese accents and đ but keeps Hangul intact', () => {
+    expect(fold('Cà phê ĐEN')).toBe('ca phe den');
+    expect(fold('살아 있는 말')).toBe('살아 있는 말');
+  });
+  it('marks accent-insensitive matches in the original text', () => {
+    expect(highlight('Cà phê, chưa rang', ['ca phe'])).toBe('<em>Cà phê</em>, chưa rang');
+    expect(highlight('Horses; live', ['horse', 'live'])).toBe('<em>Horse</em>s; <em>live</em>');
+    expect(highlight('Horses', ['cat'])).toBeUndefined();
+  });
+  it('escapes HTML before marking, so no markup but ours survives', () => {
+    fc.assert(fc.property(fc.string(), fc.string({ minLength: 1, maxLength: 3 }), (text, term) => {
+      const html = highlight(text, [term]) ?? escapeHtml(text);
+      expect(html.replace(/<\/?em>/g, '')).not.toMatch(/[<>]/);
+      expect(highlightPieces(html).map((p) => p.text).join('')).toBe(text);
+    }));
+    expect(highlight('<b>horse</b>', ['horse'])).toBe('&lt;b&gt;<em>horse</em>&lt;/b&gt;');
+  });
+});

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { locales } from '../i18n/locales.js';
+
+/** The 14 agreements of the product-specific-rules list, in the order the code page shows them. */
+export const psrAgreements = ['AJ', 'AK', 'VJ', 'AANZ', 'AHK', 'CPTPP', 'RCEP', 'VC', 'VK', 'AC', 'EUEA', 'EV', 'UKV', 'ATIGA'] as const;
+export type PsrAgreement = (typeof psrAgreements)[number];
+
+export const lookupLangSchema = z.enum(locales);
+export type LookupLang = z.infer<typeof lookupLangSchema>;
+export const searchModeSchema = z.enum(['tariff', 'classification']);
+export type SearchMode = z.infer<typeof searchModeSchema>;
+
+/** A tariff line in all three languages; Vietnamese fields carry no prefix. */
+export const tariffDocSchema = z.object({
+  id: z.string(),
+  hs: z.string(),
+  year: z.number(),
+  level: z.number(),
+  section: z.string(),
+  _nest_parent_: z.string().nullable(),
+  description: z.string(),
+  notes: z.string(),
+  unit_of_quantity: z.string(),
+  en_description: z.string(),
+  en_notes: z.string(),
+  en_unit_of_quantity: z.string(),
+  ko_description: z.string(),
+  ko_notes: z.string(),
+  ko_unit_of_quantity: z.string(),
+});
+export type TariffDoc = z.infer<typeof tariffDocSchema>;
+
+/** A classification decision: which code customs gave a product. */
+export const decisionDocSchema = z.object({
+  id: z.string(),
+  year: z.number(),
+  hs: z.string(),
+  doc_no: z.string(),
+  doc_date: z.string().nullable(),
+  product_name: z.string(),
+  product_properties: z.string(),
+  product_description: z.string(),
+  en_product_name: z.string(),
+  en_product_properties: z.string(),
+  ko_product_name: z.string(),
+  ko_product_properties: z.string(),
+});
+export type DecisionDoc = z.infer<typeof decisionDocSchema>;
+
+export const searchQuerySchema = z.object({
+  q: z.string().max(200).default(''),
+  year: z.coerce.number().int().optional(),
+  mode: searchModeSchema.default('tariff'),
+  lang: lookupLangSchema.default('vi'),
+  exact: z.enum(['0', '1']).default('0'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  rows: z.coerce.number().int().min(1).max(600).default(8),
+});
+
+export const searchAnswerSchema = z.object({
+  response: z.object({
+    numFound: z.number(),
+    start: z.number(),
+    docs: z.array(z.union([tariffDocSchema, decisionDocSchema])),
+  }),
+  highlighting: z.record(z.string(), z.record(z.string(), z.array(z.string()))),
+  /** How the term was read: a code lookup (with its display form), text, or everything; typo-tolerant when nothing matched exactly. */
+  query: z.object({
+    kind: z.enum(['all', 'code', 'text']),
+    code: z.string().optional(),
+    year: z.number(),
+    fuzzy: z.boolean(),
+  }),
+});
+export type SearchAnswer = z.infer<typeof searchAnswerSchema>;
+
+export const treeNodeSchema = tariffDocSchema.extend({ has_children: z.boolean() });
+export type TreeNode = z.infer<typeof treeNodeSchema>;
+
+export const regulationSchema = z.object({
+  id: z.number(),
+  doc_no: z.string(),
+  doc_date: z.string().nullable(),
+  issuer: z.string(),
+  title: z.string(),
+  en_title: z.string(),
+  ko_title: z.string(),
+  summary: z.string(),
+  en_summary: z.string(),
+  ko_summary: z.string(),
+  codes: z.array(z.string()),
+});
+export type Regulation = z.infer<typeof regulationSchema>;
+
+export const originRuleSchema = z.object({ agreement: z.enum(psrAgreements), hs: z.string().nullable(), rule: z.string().nullable() });
+
+export const codePageSchema = z.object({
+  doc: tariffDocSchema,
+  ancestors: z.array(tariffDocSchema),
+  children: z.array(treeNodeSchema),
+  originRules: z.array(originRuleSchema),
+  regulations: z.array(regulationSchema),
+  decisions: z.array(decisionDocSchema),
+  years: z.array(z.number()),
+});
+export type CodePage = z.infer<typeof codePageSchema>;
+
+export const decisionPageSchema = z.object({ decision: decisionDocSchema, line: tariffDocSchema.nullable() });
+export type DecisionPage = z.infer<typeof decisionPageSchema>;
+
+export const regulationPageSchema = z.object({ regulation: regulationSchema, lines: z.array(tariffDocSchema) });
+export type RegulationPage = z.infer<typeof regulationPageSchema>;
+
+export const coRecordSchema = z.object({
+  id: z.number(),
+  reference_no: z.string(),
+  form: z.string(),
+  issue_date: z.string().nullable(),
+  exporting_country: z.string(),
+  importing_country: z.string(),
+  hs: z.string(),
+  goods_description: z.string(),
+});
+export type CoRecord = z.infer<typeof coRecordSchema>;
+
+export const coSearchAnswerSchema = z.object({ response: z.object({ numFound: z.number(), start: z.number(), docs: z.array(coRecordSchema) }) });
+export type CoSearchAnswer = z.infer<typeof coSearchAnswerSchema>;
+
+/** Attachments the contact form accepts, and their size limit. */
+export const contactFileExtensions = ['.pdf', '.doc', '.docx', '.xls', '.xlsx', '.ppt', '.txt'] as const;
+export const contactFileMaxBytes = 5 * 1024 * 1024;
+
+export const contactInputSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  email: z.email().max(320),
+  question: z.string().trim().min(1).max(10_000),
+  fileName: z.string().max(255).optional(),
+  fileType: z.string().max(200).optional(),
+  /** Base64 content of the attachment. */
+  file: z.string().max(Math.ceil((contactFileMaxBytes * 4) / 3) + 4).optional(),
+});
+export type ContactInput = z.infer<typeof contactInputSchema>;
+
+export const hasAllowedExtension = (fileName: string): boolean =>
+  contactFileExtensions.some((extension) => fileName.toLowerCase().endsWith(extension));

@@ -1,0 +1,129 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Database } from '../db/client.js';
+import { normaliseCode, parseSection } from '../../common/hs/code.js';
+import { psrAgreements } from '../../common/lookup/schemas.js';
+import { readTable } from './read-table.js';
+import {
+  replaceCoRecords, replaceDecisions, replaceOriginRules, replaceRegulations, replaceTariffYear, type TariffLineInput,
+} from './replace-lookup-data.js';
+
+export const importKinds = ['tariff', 'decisions', 'regulations', 'origin', 'co'] as const;
+export type ImportKind = (typeof importKinds)[number];
+
+type Records = Array<Record<string, string>>;
+
+function requireColumns(records: Records, file: string, columns: string[]): void {
+  const first = records[0];
+  if (!first) throw new Error(`${file} has a header but no rows.`);
+  const missing = columns.filter((column) => !(column in first));
+  if (missing.length) throw new Error(`${file} lacks the column(s) ${missing.join(', ')}.`);
+}
+
+const codeOf = (value: string, file: string, row: number): string => {
+  const code = parseSection(value) ?? normaliseCode(value);
+  if (!code) throw new Error(`${file}, row ${row + 2}: "${value}" is neither a section numeral nor a 1–8 digit code.`);
+  return code;
+};
+
+const dateOf = (value: string): string | null => {
+  const dmy = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
+  if (dmy) return `${dmy[3]}-${dmy[2]!.padStart(2, '0')}-${dmy[1]!.padStart(2, '0')}`;
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
+};
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The harmonized-system data package: section,hscode,description,parent,level with sections.csv beside it (English only). */
+async function hsPackageLines(records: Records, file: string): Promise<TariffLineInput[]> {
+  const sectionsFile = path.join(path.dirname(file), 'sections.csv');
+  const sections = await fs.access(sectionsFile).then(() => readTable(sectionsFile), () => [] as Records);
+  const lines: TariffLineInput[] = sections.map((s) => ({ id: codeOf(s.section ?? '', sectionsFile, 0), parentId: null, section: s.section ?? '', enDescription: capitalise(s.name ?? '') }));
+  const known = new Set(lines.map((line) => line.id));
+  records.forEach((r, index) => {
+    // The package's aggregate rows (section TOTAL: all commodities, "not specified according to kind") are statistics, not tariff lines.
+    if (r.section === 'TOTAL' || r.hscode === 'TOTAL') return;
+    const id = codeOf(r.hscode ?? '', file, index);
+    const section = parseSection(r.section ?? '') ?? '';
+    const parent = r.parent === 'TOTAL' || !r.parent ? (known.has(section) ? section : null) : codeOf(r.parent, file, index);
+    lines.push({ id, parentId: parent, section, enDescription: r.description ?? '' });
+  });
+  return lines;
+}
+
+/**
+ * Dutybook's own tariff format: code (or hs), optional parent and section, and description, notes and
+ * unit_of_quantity in Vietnamese (no prefix), English (en_) and Korean (ko_). Without a parent column a
+ * line hangs under the longest code above it, a chapter under its section.
+ */
+function wideLines(records: Records, file: string): TariffLineInput[] {
+  const codes = new Set<string>();
+  const parsed = records.map((r, index) => {
+    const id = codeOf(r.code ?? r.hs ?? '', file, index);
+    codes.add(id);
+    return { r, id };
+  });
+  let section = '';
+  return parsed.map(({ r, id }) => {
+    if (parseSection(id)) section = id;
+    const rowSection = parseSection(r.section ?? '') ?? section;
+    let parentId: string | null = r.parent ? codeOf(r.parent, file, 0) : null;
+    if (!r.parent && !parseSection(id)) {
+      parentId = [6, 4, 2].filter((n) => n < id.length).map((n) => id.slice(0, n)).find((prefix) => codes.has(prefix)) ?? (rowSection || null);
+    }
+    return {
+      id, parentId, section: parseSection(id) ?? rowSection,
+      description: r.description ?? '', notes: r.notes ?? '', unitOfQuantity: r.unit_of_quantity ?? '',
+      enDescription: r.en_description ?? '', enNotes: r.en_notes ?? '', enUnitOfQuantity: r.en_unit_of_quantity ?? '',
+      koDescription: r.ko_description ?? '', koNotes: r.ko_notes ?? '', koUnitOfQuantity: r.ko_unit_of_quantity ?? '',
+    };
+  });
+}
+
+/** Reads one import file and replaces the data it holds; returns the number of rows stored. */
+export async function importLookupFile(options: { database: Database; kind: ImportKind; year: number; file: string }): Promise<number> {
+  const { database, kind, year, file } = options;
+  const records = await readTable(file);
+  const name = path.basename(file);
+  if (kind === 'tariff') {
+    const first = records[0] ?? {};
+    const lines = 'hscode' in first && 'level' in first ? await hsPackageLines(records, file) : (requireColumns(records, name, ['code']), wideLines(records, name));
+    return replaceTariffYear({ database, year, lines });
+  }
+  if (kind === 'decisions') {
+    requireColumns(records, name, ['doc_no', 'hs', 'product_name']);
+    return replaceDecisions({
+      database, year, decisions: records.map((r, index) => ({
+        docNo: r.doc_no!, docDate: dateOf(r.doc_date ?? ''), hs: codeOf(r.hs!, name, index), productName: r.product_name!,
+        productProperties: r.product_properties, productDescription: r.product_description, enProductName: r.en_product_name,
+        enProductProperties: r.en_product_properties, koProductName: r.ko_product_name, koProductProperties: r.ko_product_properties,
+      })),
+    });
+  }
+  if (kind === 'regulations') {
+    requireColumns(records, name, ['doc_no', 'title']);
+    return replaceRegulations({
+      database, regulations: records.map((r, index) => ({
+        docNo: r.doc_no!, docDate: dateOf(r.doc_date ?? ''), issuer: r.issuer, title: r.title!, enTitle: r.en_title, koTitle: r.ko_title,
+        summary: r.summary, enSummary: r.en_summary, koSummary: r.ko_summary,
+        codes: (r.codes ?? '').split(/[\s;,]+/).filter(Boolean).map((code) => codeOf(code, name, index)),
+      })),
+    });
+  }
+  if (kind === 'origin') {
+    requireColumns(records, name, ['hs']);
+    return replaceOriginRules({
+      database, year, rules: records.flatMap((r, index) => {
+        const hs = codeOf(r.hs!, name, index);
+        return psrAgreements.map((agreement) => ({ hs, agreement, rule: r[agreement.toLowerCase()] ?? '' }));
+      }),
+    });
+  }
+  requireColumns(records, name, ['reference_no']);
+  return replaceCoRecords({
+    database, records: records.map((r) => ({
+      referenceNo: r.reference_no!, form: r.form, issueDate: dateOf(r.issue_date ?? ''), exportingCountry: r.exporting_country,
+      importingCountry: r.importing_country, hs: r.hs ? (normaliseCode(r.hs) ?? r.hs) : '', goodsDescription: r.goods_description,
+    })),
+  });
+}

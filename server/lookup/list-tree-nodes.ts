@@ -1,0 +1,36 @@
+import type { Database } from '../db/client.js';
+import { levelOfCode, normaliseCode, parseSection } from '../../common/hs/code.js';
+import { maxRows, maxSectionRows } from '../../common/lookup/query.js';
+import type { TreeNode } from '../../common/lookup/schemas.js';
+import { AppError } from '../http/errors.js';
+import { runner, tariffColumns } from './sql.js';
+import { hasChildrenColumn } from './get-code-page.js';
+
+/** Largest load of a heading's subtree. */
+const maxSubtreeRows = 20_000;
+
+/**
+ * One level of the HS tree: sections without a parent, then chapters, then headings; a heading opens
+ * with its whole subtree (subheadings and national lines, in tariff order) as the tree shows it.
+ */
+export async function listTreeNodes(options: { database: Database; year: number; parent?: string }): Promise<TreeNode[]> {
+  const run = runner(options.database);
+  if (!options.parent) {
+    return run<TreeNode>(`SELECT ${tariffColumns}, true AS has_children FROM lookup_tariff_line l
+      WHERE l.year = $1 AND l.level = 1 ORDER BY l.position LIMIT ${maxSectionRows}`, [options.year]);
+  }
+  const parent = parseSection(options.parent) ?? normaliseCode(options.parent);
+  if (!parent) throw new AppError('validation_error', 'The parent must be a section numeral or a code.', { fields: { parent: ['Not a code.'] } });
+  if (levelOfCode(parent) < 4) {
+    return run<TreeNode>(`SELECT ${tariffColumns}, ${hasChildrenColumn} FROM lookup_tariff_line l
+      WHERE l.year = $1 AND l.parent_id = $2 ORDER BY l.position LIMIT ${maxRows}`, [options.year, parent]);
+  }
+  return run<TreeNode>(`SELECT ${tariffColumns}, ${hasChildrenColumn} FROM lookup_tariff_line l
+    WHERE l.year = $1 AND l.id LIKE $2 AND l.id <> $3 ORDER BY l.position LIMIT ${maxSubtreeRows}`, [options.year, `${parent}%`, parent]);
+}
+
+/** Years that hold tariff lines, newest first. */
+export async function listTariffYears(options: { database: Database }): Promise<number[]> {
+  const rows = await runner(options.database)<{ year: number }>('SELECT DISTINCT year::int AS year FROM lookup_tariff_line ORDER BY year DESC');
+  return rows.map((row) => row.year);
+}

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { replaceTariffYear } from './replace-lookup-data.js';
+import { lookupSeeder } from './seed-lookup.js';
+
+describe('public tariff lookup API', () => {
+  let t: TestApp;
+  const get = async (url: string) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    return { status: response.statusCode, body: response.json() };
+  };
+  const search = async (query: string) => (await get(`/api/lookup/search/?${query}`)).body;
+  const ids = (answer: { response: { docs: Array<{ id: string }> } }) => answer.response.docs.map((doc) => doc.id);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await lookupSeeder.run(t.database);
+    // Fixed lines for ranking: the phrase in notes and description outweighs scattered words.
+    await replaceTariffYear({
+      database: t.database, year: 2020, lines: [
+        { id: 'I', parentId: null, section: 'I', description: 'Động vật sống', enDescription: 'Live animals' },
+        { id: '01', parentId: 'I', section: 'I', enDescription: 'Wild horse and other', enNotes: 'Covers the wild horse; the wild horse is' },
+        { id: '0101', parentId: '01', section: 'I', enDescription: 'Horse, wild or tame' },
+        { id: '0102', parentId: '01', section: 'I', enDescription: 'Wild horse of the steppe', enNotes: '<script>alert(1)</script> horse' },
+        { id: '0103', parentId: '01', section: 'I', description: 'Cà phê đen <b>đặc</b>', enDescription: 'Strong black coffee' },
+      ],
+    });
+  });
+  afterAll(async () => t.close());
+
+  it('answers the search shape with 8 rows a page and the total', async () => {
+    const answer = await search('q=&lang=en');
+    expect(answer.response.numFound).toBe(47);
+    expect(answer.response.docs).toHaveLength(8);
+    expect(answer.response.start).toBe(0);
+    expect(answer.highlighting).toEqual({});
+    const page2 = await search('q=&lang=en&page=2');
+    expect(page2.response.start).toBe(8);
+    expect(ids(page2)).not.toContain(ids(answer)[0]);
+  });
+
+  it('reads stored years 2017–2023 and anything else as 2025', async () => {
+    expect((await search('q=horses&year=2016&lang=en')).query.year).toBe(2025);
+    expect((await search('q=horse&year=2020&lang=en')).query.year).toBe(2020);
+  });
+
+  it('ranks whole-phrase matches in notes and description above word matches', async () => {
+    const answer = await search('q=wild%20horse&year=2020&lang=en');
+    expect(ids(answer)).toEqual(['01', '0102', '0101']);
+  });
+
+  it('escapes HTML before marking matches', async () => {
+    const answer = await search('q=horse&year=2020&lang=en');
+    expect(answer.highlighting['0102'].en_notes).toEqual(['&lt;script&gt;alert(1)&lt;/script&gt; <em>horse</em>']);
+    expect(answer.highlighting['0101'].en_description).toEqual(['<em>Horse</em>, wild or tame']);
+    const vi = await search('q=dac&year=2020&lang=vi');
+    expect(vi.highlighting['0103'].description).toEqual(['Cà phê đen &lt;b&gt;<em>đặc</em>&lt;/b&gt;']);
+  });
+
+  it('finds accented Vietnamese without accents, and đ as d', async () => {
+    const answer = await search('q=ca%20phe%20rang&lang=vi');
+    expect(ids(answer)).toContain('090121');
+    expect(answer.highlighting['090121'].description[0]).toBe('- - <em>Cà</em> <em>phê</em> đã <em>rang</em>, chưa khử chất <em>ca</em>ffeine');
+    expect(ids(await search('q=dien%20thoai%20thong%20minh&lang=vi')).slice(0, 3)).toEqual(['8517', '851713', '85171300']);
+  });
+
+  it('searches English and Korean in their own fields', async () => {
+    expect(ids(await search('q=smartphones&lang=en'))).toEqual(['8517', '851713', '85171300']);
+    expect(ids(await search('q=smartphones&lang=vi'))).toEqual([]);
+    expect(ids(await search('q=%EC%8A%A4%EB%A7%88%ED%8A%B8%ED%8F%B0&lang=ko'))).toContain('85171300');
+  });
+
+  it('still finds a word with a small typo', async () => {
+    const answer = await search('q=smartphnes&lang=en');
+    expect(answer.query.fuzzy).toBe(true);
+    expect(ids(answer)).toContain('85171300');
+  });
+
+  it('matches a quoted phrase in exact mode only as a whole', async () => {
+    expect(ids(await search('q=roasted%20coffee&lang=en&rows=50'))).toContain('090121');
+    expect(ids(await search('q=roasted%20coffee&lang=en&exact=1'))).toEqual([]);
+    expect(ids(await search('q=coffee%2C%20roasted&lang=en&exact=1'))).toEqual(['090121']);
+  });
+
+  it('treats digits and roman numerals as a code lookup, formatting the code and keeping leading zeros', async () => {
+    const code = await search('q=0101&lang=en');
+    expect(code.query).toMatchObject({ kind: 'code', code: '01.01' });
+    expect(ids(code)[0]).toBe('0101');
+    expect(ids(code).every((id: string) => id.startsWith('0101'))).toBe(true);
+    expect((await search('q=0101.21&lang=en')).query.code).toBe('0101.21');
+    expect(ids(await search('q=xvi&lang=en'))).toEqual(['XVI', '85']);
+  });
+
+  it('searches classification decisions by product name, properties and code', async () => {
+    const byName = await search('q=ca%20phe%20nhan&mode=classification&lang=vi');
+    expect(byName.response.docs[0].doc_no).toBe('DEMO-101/TB-TCHQ');
+    expect(byName.highlighting[byName.response.docs[0].id].product_name[0]).toContain('<em>Cà phê nhân</em>');
+    const byCode = await search('q=8517&mode=classification&lang=en');
+    expect(byCode.response.docs.map((d: { hs: string }) => d.hs).sort()).toEqual(['85171300', '85176221']);
+    const decision = await get(`/api/lookup/decisions/${byName.response.docs[0].id}/`);
+    expect(decision.body.line.hs).toBe('0901.11.10');
+    expect((await get('/api/lookup/decisions/?hs=0901')).body.response.numFound).toBe(2);
+  });
+
+  it('browses the tree: sections, chapters, headings, then a heading’s whole subtree', async () => {
+    const sections = (await get('/api/lookup/tree/')).body.nodes;
+    expect(sections.map((n: { id: string }) => n.id)).toEqual(['I', 'II', 'XVI']);
+    expect((await get('/api/lookup/tree/?parent=I')).body.nodes.map((n: { id: string }) => n.id)).toEqual(['01']);
+    expect((await get('/api/lookup/tree/?parent=01')).body.nodes.map((n: { id: string }) => n.id)).toEqual(['0101', '0102']);
+    const subtree = (await get('/api/lookup/tree/?parent=0101')).body.nodes;
+    expect(subtree[0]).toMatchObject({ id: '010121', hs: '0101.21', has_children: true });
+    expect(subtree[1]).toMatchObject({ id: '01012100', hs: '0101.21.00', unit_of_quantity: 'con', has_children: false });
+    expect((await get('/api/lookup/tree/?parent=abc')).status).toBe(400);
+  });
+
+  it('serves a code page with ancestors, children, origin rules, regulations and decisions', async () => {
+    const { status, body } = await get('/api/lookup/codes/09011110/');
+    expect(status).toBe(200);
+    expect(body.doc.hs).toBe('0901.11.10');
+    expect(body.ancestors.map((a: { id: string }) => a.id)).toEqual(['II', '09', '0901', '090111']);
+    expect(body.originRules).toHaveLength(14);
+    expect(body.originRules.find((r: { agreement: string }) => r.agreement === 'ATIGA')).toEqual({ agreement: 'ATIGA', hs: '0901', rule: 'RVC(40) or CTH' });
+    expect(body.originRules.find((r: { agreement: string }) => r.agreement === 'EV').rule).toBeNull();
+    expect(body.regulations.map((r: { doc_no: string }) => r.doc_no)).toContain('14/2015/TT-BTC');
+    expect(body.decisions.map((d: { doc_no: string }) => d.doc_no)).toEqual(['DEMO-101/TB-TCHQ']);
+    expect(body.years).toEqual([2025]);
+    expect((await get('/api/lookup/codes/0101/')).body.children.map((c: { id: string }) => c.id)).toEqual(['010121', '010129', '010130', '010190']);
+    expect((await get('/api/lookup/codes/99999999/')).status).toBe(404);
+    expect((await get('/api/lookup/codes/not-a-code/')).body.code).toBe('not_found');
+  });
+
+  it('serves regulations by id and by code', async () => {
+    const byCode = (await get('/api/lookup/regulations/?hs=85171300')).body.regulations;
+    expect(byCode.map((r: { doc_no: string }) => r.doc_no).sort()).toEqual(['14/2015/TT-BTC', '26/2023/NĐ-CP', '31/2022/TT-BTC']);
+    const page = (await get(`/api/lookup/regulations/${byCode[0].id}/`)).body;
+    expect(page.regulation.id).toBe(byCode[0].id);
+    expect(page.lines.length).toBeGreaterThan(0);
+    expect((await get('/api/lookup/regulations/99999/')).status).toBe(404);
+  });
+
+  it('searches certificate-of-origin records with wildcards', async () => {
+    expect((await get('/api/lookup/co/?q=DEMO-VN-KR*')).body.response.numFound).toBe(2);
+    expect((await get('/api/lookup/co/?q=DEMO-VN-??-25-002*')).body.response.docs.map((d: { form: string }) => d.form)).toEqual(['VJ']);
+    expect((await get('/api/lookup/co/?q=8517*%20kr')).body.response.numFound).toBe(2);
+    expect((await get('/api/lookup/co/?q=100%25')).body.response.numFound).toBe(0);
+  });
+
+  it('lists the years that hold data', async () => {
+    expect((await get('/api/lookup/years/')).body.years).toEqual([2025, 2020]);
+  });
+});

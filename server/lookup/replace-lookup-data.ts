@@ -1,0 +1,153 @@
+import type { Database } from '../db/client.js';
+import { levelOfCode, parseSection, formatCode } from '../../common/hs/code.js';
+import { psrAgreements } from '../../common/lookup/schemas.js';
+import { inTransaction, type Run } from './sql.js';
+
+/** One tariff line as an import file or the demo data gives it; the code in digits or a section numeral. */
+export interface TariffLineInput {
+  id: string;
+  parentId: string | null;
+  section: string;
+  description?: string;
+  notes?: string;
+  unitOfQuantity?: string;
+  enDescription?: string;
+  enNotes?: string;
+  enUnitOfQuantity?: string;
+  koDescription?: string;
+  koNotes?: string;
+  koUnitOfQuantity?: string;
+}
+
+export interface DecisionInput {
+  docNo: string;
+  docDate: string | null;
+  hs: string;
+  productName: string;
+  productProperties?: string;
+  productDescription?: string;
+  enProductName?: string;
+  enProductProperties?: string;
+  koProductName?: string;
+  koProductProperties?: string;
+}
+
+export interface RegulationInput {
+  docNo: string;
+  docDate: string | null;
+  issuer?: string;
+  title: string;
+  enTitle?: string;
+  koTitle?: string;
+  summary?: string;
+  enSummary?: string;
+  koSummary?: string;
+  codes: string[];
+}
+
+export interface OriginRuleInput { hs: string; agreement: string; rule: string }
+
+export interface CoRecordInput {
+  referenceNo: string;
+  form?: string;
+  issueDate: string | null;
+  exportingCountry?: string;
+  importingCountry?: string;
+  hs?: string;
+  goodsDescription?: string;
+}
+
+const batchSize = 2000;
+
+/** Inserts rows column-wise through unnest(), a batch per statement (the ORM's insert builder is far slower). */
+async function insertColumns(run: Run, table: string, columns: Array<[name: string, type: string]>, rows: Array<Array<string | null>>): Promise<void> {
+  for (let from = 0; from < rows.length; from += batchSize) {
+    const batch = rows.slice(from, from + batchSize);
+    const arrays = columns.map((_column, index) => batch.map((row) => row[index] ?? null));
+    const names = columns.map(([name]) => name).join(', ');
+    const select = columns.map(([name, type], index) => `u.c${index}::${type} AS ${name}`).join(', ');
+    const unnest = columns.map((_column, index) => `$${index + 1}::text[]`).join(', ');
+    const aliases = columns.map((_column, index) => `c${index}`).join(', ');
+    await run(`INSERT INTO ${table} (${names}) SELECT ${select} FROM unnest(${unnest}) AS u(${aliases})`, arrays);
+  }
+}
+
+const tariffColumnList: Array<[string, string]> = [
+  ['year', 'smallint'], ['id', 'text'], ['hs', 'text'], ['level', 'smallint'], ['parent_id', 'text'], ['section', 'text'],
+  ['position', 'integer'], ['description', 'text'], ['notes', 'text'], ['unit_of_quantity', 'text'], ['en_description', 'text'],
+  ['en_notes', 'text'], ['en_unit_of_quantity', 'text'], ['ko_description', 'text'], ['ko_notes', 'text'], ['ko_unit_of_quantity', 'text'],
+];
+
+/** Replaces the tariff lines of a year in one transaction; the previous lines stay visible until it commits. */
+export async function replaceTariffYear(options: { database: Database; year: number; lines: TariffLineInput[] }): Promise<number> {
+  const { year, lines } = options;
+  const rows = lines.map((line, position) => [
+    String(year), line.id, parseSection(line.id) ?? formatCode(line.id), String(levelOfCode(line.id)), line.parentId, line.section,
+    String(position), line.description ?? '', line.notes ?? '', line.unitOfQuantity ?? '', line.enDescription ?? '', line.enNotes ?? '',
+    line.enUnitOfQuantity ?? '', line.koDescription ?? '', line.koNotes ?? '', line.koUnitOfQuantity ?? '',
+  ]);
+  await inTransaction(options.database, async (run) => {
+    await run('DELETE FROM lookup_tariff_line WHERE year = $1', [year]);
+    await insertColumns(run, 'lookup_tariff_line', tariffColumnList, rows);
+  });
+  return rows.length;
+}
+
+export async function replaceDecisions(options: { database: Database; year: number; decisions: DecisionInput[] }): Promise<number> {
+  const rows = options.decisions.map((d) => [
+    String(options.year), d.docNo, d.docDate, d.hs, d.productName, d.productProperties ?? '', d.productDescription ?? '',
+    d.enProductName ?? '', d.enProductProperties ?? '', d.koProductName ?? '', d.koProductProperties ?? '',
+  ]);
+  await inTransaction(options.database, async (run) => {
+    await run('DELETE FROM lookup_decision WHERE year = $1', [options.year]);
+    await insertColumns(run, 'lookup_decision', [
+      ['year', 'smallint'], ['doc_no', 'text'], ['doc_date', 'date'], ['hs', 'text'], ['product_name', 'text'], ['product_properties', 'text'],
+      ['product_description', 'text'], ['en_product_name', 'text'], ['en_product_properties', 'text'], ['ko_product_name', 'text'], ['ko_product_properties', 'text'],
+    ], rows);
+  });
+  return rows.length;
+}
+
+/** Regulations are not per year: an import replaces them all. */
+export async function replaceRegulations(options: { database: Database; regulations: RegulationInput[] }): Promise<number> {
+  const rows = options.regulations.map((r) => [
+    r.docNo, r.docDate, r.issuer ?? '', r.title, r.enTitle ?? '', r.koTitle ?? '', r.summary ?? '', r.enSummary ?? '', r.koSummary ?? '',
+  ]);
+  const links = options.regulations.flatMap((r) => [...new Set(r.codes)].map((hs) => [r.docNo, hs]));
+  await inTransaction(options.database, async (run) => {
+    await run('DELETE FROM lookup_regulation');
+    await insertColumns(run, 'lookup_regulation', [
+      ['doc_no', 'text'], ['doc_date', 'date'], ['issuer', 'text'], ['title', 'text'], ['en_title', 'text'], ['ko_title', 'text'],
+      ['summary', 'text'], ['en_summary', 'text'], ['ko_summary', 'text'],
+    ], rows);
+    await run(`INSERT INTO lookup_regulation_code (regulation_id, hs)
+      SELECT r.id, u.hs FROM unnest($1::text[], $2::text[]) AS u(doc_no, hs) JOIN lookup_regulation r ON r.doc_no = u.doc_no`,
+    [links.map(([docNo]) => docNo), links.map(([, hs]) => hs)]);
+  });
+  return rows.length;
+}
+
+export async function replaceOriginRules(options: { database: Database; year: number; rules: OriginRuleInput[] }): Promise<number> {
+  const known = new Set<string>(psrAgreements);
+  const rows = options.rules.filter((r) => known.has(r.agreement) && r.rule.trim() !== '').map((r) => [String(options.year), r.hs, r.agreement, r.rule.trim()]);
+  await inTransaction(options.database, async (run) => {
+    await run('DELETE FROM lookup_origin_rule WHERE year = $1', [options.year]);
+    await insertColumns(run, 'lookup_origin_rule', [['year', 'smallint'], ['hs', 'text'], ['agreement', 'text'], ['rule', 'text']], rows);
+  });
+  return rows.length;
+}
+
+/** The certificate-of-origin reference index is one list: an import replaces it. */
+export async function replaceCoRecords(options: { database: Database; records: CoRecordInput[] }): Promise<number> {
+  const rows = options.records.map((r) => [
+    r.referenceNo, r.form ?? '', r.issueDate, r.exportingCountry ?? '', r.importingCountry ?? '', r.hs ?? '', r.goodsDescription ?? '',
+  ]);
+  await inTransaction(options.database, async (run) => {
+    await run('DELETE FROM lookup_co_record');
+    await insertColumns(run, 'lookup_co_record', [
+      ['reference_no', 'text'], ['form', 'text'], ['issue_date', 'date'], ['exporting_country', 'text'], ['importing_country', 'text'],
+      ['hs', 'text'], ['goods_description', 'text'],
+    ], rows);
+  });
+  return rows.length;
+}

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../app.js';
+import { apiErrorSchema } from '../../common/api/errors.js';
+import { normaliseCode } from '../../common/hs/code.js';
+import { normaliseYear } from '../../common/lookup/query.js';
+import {
+  codePageSchema, coSearchAnswerSchema, decisionPageSchema, lookupLangSchema, regulationPageSchema, regulationSchema,
+  searchAnswerSchema, searchQuerySchema, treeNodeSchema,
+} from '../../common/lookup/schemas.js';
+import { AppError } from '../http/errors.js';
+import { getCodePage, listRegulationsOfCode } from './get-code-page.js';
+import { getDecision } from './get-decision.js';
+import { getRegulation } from './get-regulation.js';
+import { listTariffYears, listTreeNodes } from './list-tree-nodes.js';
+import { searchCoRecords } from './search-co-records.js';
+import { searchLookup } from './search-lookup.js';
+
+const tags = ['lookup'];
+const yearQuery = z.object({ year: z.coerce.number().int().optional() });
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const notFoundAnswer = { 404: apiErrorSchema };
+
+/** The public tariff lookup: search, code pages, the HS tree, decisions, regulations and certificate-of-origin records. No sign-in. */
+export const lookupRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { database } = deps;
+
+  app.get('/lookup/search/', {
+    schema: {
+      tags, querystring: searchQuerySchema, response: { 200: searchAnswerSchema },
+      summary: 'Search tariff lines or classification decisions of a year by words, phrase or code',
+    },
+  }, async (request) => {
+    const { q, year, mode, lang, exact, page, rows } = request.query;
+    return searchLookup({ database, q, year: normaliseYear(year), mode, lang, exact: exact === '1', page, rows });
+  });
+
+  app.get('/lookup/years/', {
+    schema: { tags, summary: 'Tariff years that hold data, newest first', response: { 200: z.object({ years: z.array(z.number()) }) } },
+  }, async () => ({ years: await listTariffYears({ database }) }));
+
+  app.get('/lookup/tree/', {
+    schema: {
+      tags, summary: 'Children of a node of the HS tree (sections when no parent is given)',
+      querystring: yearQuery.extend({ parent: z.string().max(12).optional() }),
+      response: { 200: z.object({ nodes: z.array(treeNodeSchema) }), 400: apiErrorSchema },
+    },
+  }, async (request) => ({ nodes: await listTreeNodes({ database, year: normaliseYear(request.query.year), parent: request.query.parent }) }));
+
+  app.get('/lookup/codes/:code/', {
+    schema: {
+      tags, summary: 'One tariff line (by code or section numeral) with its ancestors, children, origin rules, regulations and decisions',
+      params: z.object({ code: z.string().max(20) }), querystring: yearQuery, response: { 200: codePageSchema, ...notFoundAnswer },
+    },
+  }, async (request) => getCodePage({ database, code: request.params.code, year: normaliseYear(request.query.year) }));
+
+  app.get('/lookup/decisions/:id/', {
+    schema: { tags, summary: 'A classification decision', params: idParams, response: { 200: decisionPageSchema, ...notFoundAnswer } },
+  }, async (request) => getDecision({ database, id: request.params.id }));
+
+  app.get('/lookup/decisions/', {
+    schema: {
+      tags, summary: 'Classification decisions resulting in a code or any code under it',
+      querystring: yearQuery.extend({ hs: z.string().max(12), lang: lookupLangSchema.default('vi'), page: z.coerce.number().int().min(1).default(1) }),
+      response: { 200: searchAnswerSchema, 400: apiErrorSchema },
+    },
+  }, async (request) => {
+    const { hs, year, lang, page } = request.query;
+    const code = normaliseCode(hs);
+    if (!code) throw new AppError('validation_error', 'hs must be 1 to 8 digits.', { fields: { hs: ['Not a code.'] } });
+    return searchLookup({ database, q: code, year: normaliseYear(year), mode: 'classification', lang, exact: false, page, rows: 50 });
+  });
+
+  app.get('/lookup/regulations/:id/', {
+    schema: { tags, summary: 'A regulation and the tariff lines it is linked to', params: idParams, querystring: yearQuery, response: { 200: regulationPageSchema, ...notFoundAnswer } },
+  }, async (request) => getRegulation({ database, id: request.params.id, year: normaliseYear(request.query.year) }));
+
+  app.get('/lookup/regulations/', {
+    schema: {
+      tags, summary: 'Regulations that apply to a code (linked to it or to one of its ancestors)',
+      querystring: z.object({ hs: z.string().max(12) }), response: { 200: z.object({ regulations: z.array(regulationSchema) }), 400: apiErrorSchema },
+    },
+  }, async (request) => ({ regulations: await listRegulationsOfCode({ database, code: request.query.hs }) }));
+
+  app.get('/lookup/co/', {
+    schema: {
+      tags, summary: 'Search the certificate-of-origin reference index; * and ? are wildcards',
+      querystring: z.object({ q: z.string().max(200).default(''), page: z.coerce.number().int().min(1).default(1), rows: z.coerce.number().int().min(1).max(600).default(20) }),
+      response: { 200: coSearchAnswerSchema },
+    },
+  }, async (request) => searchCoRecords({ database, ...request.query }));
+};
