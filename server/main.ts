@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { DataDirInUseError, migrateDatabase, openDatabase } from './db/client.js';
 import { seedDatabase } from './db/seed.js';
+import { demoAccount } from './auth/seed-demo-account.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const url = config.publicUrl ?? `http://localhost:${config.port}${config.basePath}/`;
   console.log(`Dutybook is running at ${url}`);
+  if (database.kind === 'pglite') console.log(`Demo account: ${demoAccount.email} / ${demoAccount.password}`);
 }
 
 main().catch((error: unknown) => {

@@ -5,18 +5,21 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.js';
 
 const tagManagerOrigin = 'https://www.googletagmanager.com';
+const googleSignInOrigin = 'https://accounts.google.com';
 
-/** Same-origin only; the tag manager is allowed only when one is configured. */
+/** Same-origin only; the tag manager and Google sign-in are allowed only when configured. */
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
   const tagManager = config.gtmId ? [tagManagerOrigin] : [];
+  const googleSignIn = config.googleClientId ? [googleSignInOrigin] : [];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...tagManager],
+    scriptSrc: ["'self'", ...tagManager, ...googleSignIn],
+    frameSrc: ["'self'", ...googleSignIn],
     // MUI (emotion) injects <style> elements at run time.
-    styleSrc: ["'self'", "'unsafe-inline'"],
+    styleSrc: ["'self'", "'unsafe-inline'", ...googleSignIn],
     imgSrc: ["'self'", 'data:', 'blob:', ...tagManager],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'", ...tagManager],
+    connectSrc: ["'self'", ...tagManager, ...googleSignIn],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     frameAncestors: ["'none'"],

@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm';
+import { createCompany } from '../companies/companies.js';
+import type { Seeder } from '../db/seed.js';
+import { hashSecret } from './passwords.js';
+import { users } from './tables.js';
+
+/** Published in the README and printed at start: only ever created on the embedded demo database. */
+export const demoAccount = { email: 'demo@dutybook.vn', password: 'dutybook-demo-2026', name: 'Demo User' };
+
+/**
+ * A signed-up demo user owning a demo company, so a fresh clone can be tried at once.
+ * Never on PostgreSQL: a server deployment must not carry a known password.
+ */
+export const demoAccountSeeder: Seeder = {
+  name: 'demo account',
+  run: async (database) => {
+    if (database.kind !== 'pglite') return;
+    const { db } = database;
+    const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoAccount.email)).limit(1);
+    if (existing) return;
+    const [user] = await db.insert(users).values({
+      email: demoAccount.email, name: demoAccount.name, passwordHash: await hashSecret(demoAccount.password), isVerified: true, locale: 'vi',
+    }).returning();
+    if (!user) throw new Error('demo user was not saved');
+    await createCompany(db, user.id, { name: 'Dutybook Demo Manufacturing', taxCode: '0300000001', country: 'Vietnam', companyType: 'SXXK', address: 'Lot A1, VSIP II, Thu Dau Mot, Binh Duong' });
+  },
+};
