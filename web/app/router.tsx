@@ -1,5 +1,6 @@
 import { createBrowserRouter, Outlet } from 'react-router';
-import { HomePage } from '../pages/HomePage.js';
+import { LookupHomePage } from '../pages/lookup/LookupHomePage.js';
+import { lookupRoutes } from '../pages/lookup/routes.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
 import { publicMenu } from './layout/menu-items.js';
 import { Shell } from './layout/Shell.js';
@@ -20,7 +21,8 @@ export const router = createBrowserRouter(
     {
       element: <RootLayout />,
       children: [
-        { index: true, element: <HomePage /> },
+        { index: true, element: <LookupHomePage /> },
+        ...lookupRoutes,
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -1,0 +1,81 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, type RunningServer, startServer } from './harness.js';
+
+describe('public tariff lookup in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const open = async (path: string, locale = 'en-US'): Promise<{ page: Page; pageErrors: string[]; close: () => Promise<void> }> => {
+    const { context, page, pageErrors } = await newPage(browser, { locale });
+    await page.goto(`${server.url}${path}`);
+    return { page, pageErrors, close: () => context.close() };
+  };
+
+  it('searches from the banner without accents, pages through results and opens a code', async () => {
+    const { page, pageErrors, close } = await open('/', 'vi-VN');
+    await page.getByTestId('search-input').fill('  ca   phe ');
+    await page.getByTestId('search-submit').click();
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toMatch(/kết quả cho "ca phe"/);
+    expect(new URL(page.url()).pathname).toBe('/search');
+    await expect.poll(() => page.locator('mark').first().textContent()).toMatch(/cà phê/i);
+    const count = await page.getByTestId('search-result').count();
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual(8);
+    await page.getByTestId('search-result').first().click();
+    await expect.poll(() => page.getByTestId('code-title').textContent()).toMatch(/^(09|\d{2}\.\d{2}|\d{4}\.\d{2})/);
+    expect(await page.title()).toMatch(/Dutybook/);
+    expect(pageErrors).toEqual([]);
+    await close();
+  });
+
+  it('pages with first and last buttons, 8 results a page', async () => {
+    const { page, close } = await open('/search?q=');
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toMatch(/47 results for "\*"/);
+    expect(await page.getByTestId('search-result').count()).toBe(8);
+    await page.getByRole('button', { name: 'Go to last page' }).click();
+    await expect.poll(() => page.url()).toContain('page=6');
+    await expect.poll(() => page.getByTestId('search-result').count()).toBe(47 - 5 * 8);
+    await page.getByRole('button', { name: 'Go to first page' }).click();
+    await expect.poll(() => page.getByTestId('search-result').count()).toBe(8);
+    await close();
+  });
+
+  it('opens a code page by its digits with children, origin rules, regulations and decisions; unknown codes are not found', async () => {
+    const { page, close } = await open('/0101');
+    await expect.poll(() => page.getByTestId('code-title').textContent()).toBe('01.01');
+    await expect.poll(() => page.getByTestId('code-children').textContent()).toContain('0101.21');
+    expect(await page.getByTestId('origin-rules').locator('tbody tr').count()).toBe(14);
+    await expect.poll(() => page.getByText('31/2022/TT-BTC').count()).toBeGreaterThan(0);
+    await page.goto(`${server.url}/09011110`);
+    await page.getByText('DEMO-101/TB-TCHQ').click();
+    await expect.poll(() => page.locator('h1').textContent()).toContain('DEMO-101/TB-TCHQ');
+    await page.goto(`${server.url}/99999999`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Something is wrong');
+    await close();
+  });
+
+  it('browses the tree: one section, chapter and header open at a time; a chapter loads for a second; end rows show the unit', async () => {
+    const { page, close } = await open('/');
+    await page.locator('[data-testid="tree-section"][data-code="I"] [aria-expanded]').click();
+    await page.locator('[data-testid="tree-chapter"][data-code="01"] [aria-expanded]').click();
+    await expect.poll(() => page.getByRole('progressbar').count()).toBeGreaterThan(0);
+    const header = page.locator('[data-testid="tree-header"][data-code="0101"] [aria-expanded]');
+    await header.waitFor();
+    await header.click();
+    const line = page.locator('[data-testid="tree-supHeader"][data-code="01012100"]');
+    await expect.poll(() => line.textContent()).toContain('UQ: head');
+    await page.locator('[data-testid="tree-header"][data-code="0102"] [aria-expanded]').click();
+    await expect.poll(() => line.count()).toBe(0);
+    await page.locator('[data-testid="tree-section"][data-code="II"] [aria-expanded]').click();
+    await expect.poll(() => page.locator('[data-testid="tree-chapter"][data-code="01"]').count()).toBe(0);
+    await close();
+  });
+});

@@ -1,0 +1,137 @@
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { displayCode, formatCode, normaliseCode, parseSection } from '../../../common/hs/code.js';
+import type { CodePage as CodePageData } from '../../../common/lookup/schemas.js';
+import { usePageMeta } from '../../app/page-effects.js';
+import { NotFoundPage } from '../NotFoundPage.js';
+import { useCodePage, useLookupLang } from './lookup-api.js';
+import { Prose, QueryState, Section } from './parts.js';
+import { codePath, localText, withYear, yearOfParams } from './text.js';
+
+const codeTitle = (doc: CodePageData['doc']) => (doc.level === 1 ? doc.id : doc.hs);
+
+function CodeContent({ page, year }: { page: CodePageData; year: number }) {
+  const intl = useIntl();
+  const lang = useLookupLang();
+  const { doc } = page;
+  const description = localText(doc, 'description', lang).text;
+  const notes = localText(doc, 'notes', lang).text;
+  const unit = localText(doc, 'unit_of_quantity', lang).text;
+  usePageMeta('lookup.code.pageTitle', 'lookup.code.pageDescription', { code: codeTitle(doc), description: description.slice(0, 120) });
+  return (
+    <Stack spacing={2}>
+      <Breadcrumbs aria-label={intl.formatMessage({ id: 'lookup.code.ancestors' })}>
+        <Link component={RouterLink} to={withYear('/', year)}><FormattedMessage id="lookup.code.tariff" values={{ year }} /></Link>
+        {page.ancestors.map((ancestor) => (
+          <Link key={ancestor.id} component={RouterLink} to={withYear(codePath(ancestor.id), year)}>
+            {ancestor.level === 1 ? intl.formatMessage({ id: 'lookup.tree.sectionLabel' }, { section: ancestor.id }) : ancestor.hs}
+          </Link>
+        ))}
+        <Typography color="text.primary">{codeTitle(doc)}</Typography>
+      </Breadcrumbs>
+      <Stack spacing={1}>
+        <Typography variant="h4" component="h1" data-testid="code-title">
+          {doc.level === 1 ? intl.formatMessage({ id: 'lookup.tree.sectionLabel' }, { section: doc.id }) : doc.hs}
+        </Typography>
+        <Typography variant="h6" component="p" sx={{ fontWeight: 400 }}>{description}</Typography>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+          <Chip label={<FormattedMessage id={`lookup.level.${doc.level}`} />} />
+          {unit && <Chip variant="outlined" label={<FormattedMessage id="lookup.code.unitValue" values={{ unit }} />} />}
+          {page.years.map((y) => (
+            <Chip key={y} component={RouterLink} to={withYear(codePath(doc.id), y)} clickable color={y === year ? 'primary' : 'default'}
+              label={y} aria-label={intl.formatMessage({ id: 'lookup.code.inYear' }, { year: y })} />
+          ))}
+        </Stack>
+      </Stack>
+      {notes && <Section titleId="lookup.code.notes"><Prose text={notes} /></Section>}
+      {page.children.length > 0 && (
+        <Section titleId="lookup.code.children" testId="code-children">
+          <List dense disablePadding>
+            {page.children.map((child) => (
+              <ListItemButton key={child.id} component={RouterLink} to={withYear(codePath(child.id), year)}>
+                <ListItemText
+                  primary={<><strong>{child.level === 1 ? child.id : child.hs}</strong> {localText(child, 'description', lang).text}</>}
+                  secondary={localText(child, 'unit_of_quantity', lang).text ? intl.formatMessage({ id: 'lookup.tree.unit' }, { unit: localText(child, 'unit_of_quantity', lang).text }) : undefined}
+                />
+              </ListItemButton>
+            ))}
+          </List>
+        </Section>
+      )}
+      {doc.level > 1 && (
+        <Section titleId="lookup.code.originRules" testId="origin-rules">
+          <Table size="small" aria-label={intl.formatMessage({ id: 'lookup.code.originRules' })}>
+            <TableHead>
+              <TableRow>
+                <TableCell><FormattedMessage id="lookup.code.agreement" /></TableCell>
+                <TableCell><FormattedMessage id="lookup.code.rule" /></TableCell>
+                <TableCell><FormattedMessage id="lookup.code.ruleFrom" /></TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {page.originRules.map((rule) => (
+                <TableRow key={rule.agreement}>
+                  <TableCell sx={{ fontWeight: 600 }}>{rule.agreement}</TableCell>
+                  <TableCell>{rule.rule ?? <Typography component="span" variant="body2" color="text.secondary"><FormattedMessage id="lookup.code.noRule" /></Typography>}</TableCell>
+                  <TableCell>{rule.hs && (rule.hs === doc.id ? '' : <Link component={RouterLink} to={withYear(codePath(rule.hs), year)}>{displayCode(rule.hs)}</Link>)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Section>
+      )}
+      <Section titleId="lookup.code.regulations">
+        {page.regulations.length === 0 ? <Typography color="text.secondary"><FormattedMessage id="lookup.code.noRegulations" /></Typography> : (
+          <List dense disablePadding>
+            {page.regulations.map((regulation) => (
+              <ListItemButton key={regulation.id} component={RouterLink} to={withYear(`/regulation/${regulation.id}`, year)}>
+                <ListItemText primary={regulation.doc_no} secondary={localText(regulation, 'title', lang).text} />
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+      </Section>
+      {doc.level > 1 && (
+        <Section titleId="lookup.code.decisions">
+          {page.decisions.length === 0 ? <Typography color="text.secondary"><FormattedMessage id="lookup.code.noDecisions" /></Typography> : (
+            <List dense disablePadding>
+              {page.decisions.map((decision) => (
+                <ListItemButton key={decision.id} component={RouterLink} to={`/classification/${decision.id}`}>
+                  <ListItemText primary={`${decision.doc_no} · ${formatCode(decision.hs)}`} secondary={localText(decision, 'product_name', lang).text} />
+                </ListItemButton>
+              ))}
+            </List>
+          )}
+        </Section>
+      )}
+    </Stack>
+  );
+}
+
+/** The page of one code, addressed by its digits (`/0101`, `/85171300`) or a section numeral (`/XVI`). */
+export function CodePage() {
+  const { code = '' } = useParams();
+  const [params] = useSearchParams();
+  const year = yearOfParams(params);
+  const valid = (parseSection(code) === code || (normaliseCode(code) === code && code.length >= 2));
+  const query = useCodePage(code, year, valid);
+  if (!valid) return <NotFoundPage />;
+  return (
+    <QueryState isError={query.isError} error={query.error} hasData={!!query.data}>
+      {() => <CodeContent page={query.data!} year={year} />}
+    </QueryState>
+  );
+}

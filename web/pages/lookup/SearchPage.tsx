@@ -1,0 +1,131 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import Pagination from '@mui/material/Pagination';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { formatCode } from '../../../common/hs/code.js';
+import { cleanTerm, searchPageSize } from '../../../common/lookup/query.js';
+import type { DecisionDoc, SearchAnswer, TariffDoc } from '../../../common/lookup/schemas.js';
+import { usePageMeta } from '../../app/page-effects.js';
+import { Highlighted } from './Highlighted.js';
+import { useLookupLang, useSearch } from './lookup-api.js';
+import { SearchBanner, searchPath } from './SearchBanner.js';
+import { SearchSidebar } from './SearchSidebar.js';
+import { codePath, localText, withYear, yearOfParams } from './text.js';
+
+type Marks = SearchAnswer['highlighting'][string] | undefined;
+
+function TariffResult({ doc, marks, year }: { doc: TariffDoc; marks: Marks; year: number }) {
+  const lang = useLookupLang();
+  const description = localText(doc, 'description', lang);
+  const notes = localText(doc, 'notes', lang);
+  const unit = localText(doc, 'unit_of_quantity', lang).text;
+  return (
+    <Card variant="outlined" data-testid="search-result">
+      <CardActionArea component={RouterLink} to={withYear(codePath(doc.id), year)}>
+        <CardContent>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>{doc.hs}</Typography>
+            <Chip size="small" label={<FormattedMessage id={`lookup.level.${doc.level}`} />} />
+            {unit && <Chip size="small" variant="outlined" label={<FormattedMessage id="lookup.code.unitValue" values={{ unit }} />} />}
+          </Stack>
+          <Typography><Highlighted html={marks?.[description.field]?.[0]} text={description.text} /></Typography>
+          {marks?.[notes.field] && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1, display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+              <Highlighted html={marks[notes.field]?.[0]} text={notes.text} />
+            </Typography>
+          )}
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+export function DecisionResult({ doc, marks }: { doc: DecisionDoc; marks: Marks }) {
+  const lang = useLookupLang();
+  const name = localText(doc, 'product_name', lang);
+  const properties = localText(doc, 'product_properties', lang);
+  return (
+    <Card variant="outlined" data-testid="search-result">
+      <CardActionArea component={RouterLink} to={`/classification/${doc.id}`}>
+        <CardContent>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5, flexWrap: 'wrap' }}>
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>{doc.doc_no}</Typography>
+            {doc.doc_date && <Chip size="small" variant="outlined" label={doc.doc_date} />}
+            <Chip size="small" color="primary" label={<FormattedMessage id="lookup.decision.hsValue" values={{ hs: formatCode(doc.hs) }} />} />
+          </Stack>
+          <Typography><Highlighted html={marks?.[name.field]?.[0]} text={name.text} /></Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            <Highlighted html={marks?.[properties.field]?.[0]} text={properties.text} />
+          </Typography>
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+/** Search results: 8 a page with first/last paging, the count sentence and which language's content was searched. */
+export function SearchPage() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const q = cleanTerm(params.get('q') ?? '');
+  const mode = params.get('mode') === 'classification' ? 'classification' : 'tariff';
+  const exact = params.get('exact') === '1';
+  const year = yearOfParams(params);
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const lang = useLookupLang();
+  const search = useSearch({ q, mode, exact, year, page });
+  usePageMeta('lookup.search.pageTitle', 'lookup.search.pageDescription', { term: q || '*' });
+  const answer = search.data;
+  const pages = answer ? Math.ceil(answer.response.numFound / searchPageSize) : 0;
+
+  return (
+    <Stack spacing={3}>
+      <SearchBanner key={params.toString()} />
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <Stack spacing={2}>
+            {search.isFetching && <LinearProgress aria-label={intl.formatMessage({ id: 'shell.loading' })} />}
+            {search.isError && <Alert severity="error"><FormattedMessage id="lookup.search.failed" /></Alert>}
+            {answer && (
+              <Box>
+                <Typography variant="h5" component="h1" data-testid="result-count">
+                  <FormattedMessage id="lookup.search.count" values={{ count: answer.response.numFound, term: q || '*' }} />
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  <FormattedMessage id="lookup.search.languageNote" values={{ language: intl.formatMessage({ id: `languages.${lang}` }), year }} />
+                  {answer.query.kind === 'code' && <> <FormattedMessage id="lookup.search.codeNote" values={{ code: answer.query.code }} /></>}
+                  {answer.query.fuzzy && <> <FormattedMessage id="lookup.search.fuzzyNote" /></>}
+                </Typography>
+              </Box>
+            )}
+            {answer?.response.docs.map((doc) => 'doc_no' in doc
+              ? <DecisionResult key={doc.id} doc={doc} marks={answer.highlighting[doc.id]} />
+              : <TariffResult key={doc.id} doc={doc} marks={answer.highlighting[doc.id]} year={year} />)}
+            {answer && answer.response.numFound === 0 && (
+              <Alert severity="info"><FormattedMessage id="lookup.search.none" /></Alert>
+            )}
+            {pages > 1 && (
+              <Pagination
+                count={pages} page={Math.min(page, pages)} showFirstButton showLastButton color="primary"
+                onChange={(_event, next) => void navigate(searchPath({ q, mode, exact, year, page: next }))}
+                getItemAriaLabel={(type, item) => intl.formatMessage({ id: `lookup.search.pager.${type}` }, { page: item ?? 0 })}
+                data-testid="pagination"
+              />
+            )}
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}><SearchSidebar /></Grid>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,13 @@
+import type { RouteObject } from 'react-router';
+import { CodePage } from './CodePage.js';
+import { DecisionPage } from './DecisionPage.js';
+import { RegulationPage } from './RegulationPage.js';
+import { SearchPage } from './SearchPage.js';
+
+/** The public lookup's pages; `/:code` ranks below every fixed route, so those take precedence. */
+export const lookupRoutes: RouteObject[] = [
+  { path: 'search', element: <SearchPage /> },
+  { path: 'classification/:id', element: <DecisionPage /> },
+  { path: 'regulation/:id', element: <RegulationPage /> },
+  { path: ':code', element: <CodePage /> },
+];
