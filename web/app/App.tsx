@@ -4,6 +4,7 @@ import { ConfigProvider } from './config/ConfigProvider.js';
 import { I18nProvider } from './i18n/I18nProvider.js';
 import { AppLoadingProvider } from './loading.js';
 import { router } from './router.js';
+import { SessionProvider } from './session/SessionProvider.js';
 import { SnackbarProvider } from './snackbar/SnackbarProvider.js';
 import { AppThemeProvider } from './theme/AppThemeProvider.js';
 
@@ -19,7 +20,9 @@ export function App() {
           <QueryClientProvider client={queryClient}>
             <AppLoadingProvider>
               <SnackbarProvider>
-                <RouterProvider router={router} />
+                <SessionProvider>
+                  <RouterProvider router={router} />
+                </SessionProvider>
               </SnackbarProvider>
             </AppLoadingProvider>
           </QueryClientProvider>

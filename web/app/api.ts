@@ -39,12 +39,15 @@ export interface RequestOptions {
   /** A plain object is sent as JSON; FormData and URLSearchParams as they are. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra headers; an `Authorization` here replaces the bearer token (the OAuth client's basic auth). */
+  headers?: Record<string, string>;
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = tokenSource();
   if (token) headers.Authorization = `Bearer ${token}`;
+  Object.assign(headers, options.headers);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData || options.body instanceof URLSearchParams) body = options.body;
   else if (options.body !== undefined) {

@@ -2,15 +2,21 @@ import { createBrowserRouter, Outlet } from 'react-router';
 import { LookupHomePage } from '../pages/lookup/LookupHomePage.js';
 import { lookupRoutes } from '../pages/lookup/routes.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
-import { publicMenu } from './layout/menu-items.js';
+import { HeaderAccount } from './layout/AccountMenu.js';
+import { CompanySwitcher } from './layout/CompanySwitcher.js';
+import { publicMenu, signedInMenu } from './layout/menu-items.js';
 import { Shell } from './layout/Shell.js';
 import { usePathChangeEffects } from './page-effects.js';
 import { runtimeConfig } from './runtime-config.js';
+import { SignedOutOnly } from './session/guards.js';
+import { accountRoutes } from './session/routes.js';
+import { useSession } from './session/SessionProvider.js';
 
 function RootLayout() {
   usePathChangeEffects();
+  const signedIn = useSession().status === 'authenticated';
   return (
-    <Shell menu={publicMenu}>
+    <Shell menu={signedIn ? signedInMenu : publicMenu} headerActions={<HeaderAccount />} drawerHeader={signedIn ? <CompanySwitcher /> : undefined}>
       <Outlet />
     </Shell>
   );
@@ -21,7 +27,9 @@ export const router = createBrowserRouter(
     {
       element: <RootLayout />,
       children: [
-        { index: true, element: <LookupHomePage /> },
+        // Signed-in users have no use for the visitors' home page (until the dashboard takes its place).
+        { index: true, element: <SignedOutOnly><LookupHomePage /></SignedOutOnly> },
+        ...accountRoutes,
         ...lookupRoutes,
         { path: '*', element: <NotFoundPage /> },
       ],

@@ -92,7 +92,13 @@ function HorizontalMenu({ menu }: { menu: MenuItem[] }) {
  * The frame of every page: header (brand, language, account or sign-in, customisation) and the menu,
  * drawn as a side drawer (default or mini) or a bar under the header, as the layout configuration says.
  */
-export function Shell({ menu, headerActions, children }: { menu: MenuItem[]; headerActions?: ReactNode; children: ReactNode }) {
+export function Shell({ menu, headerActions, drawerHeader, children }: {
+  menu: MenuItem[];
+  headerActions?: ReactNode;
+  /** Drawn above the side menu while it is shown at full width (e.g. the company switcher). */
+  drawerHeader?: ReactNode;
+  children: ReactNode;
+}) {
   const intl = useIntl();
   const theme = useTheme();
   const { config, update } = useConfig();
@@ -144,12 +150,14 @@ export function Shell({ menu, headerActions, children }: { menu: MenuItem[]; hea
           sx={{ width: navWidth, flexShrink: 0, '& .MuiDrawer-paper': { width: navWidth, boxSizing: 'border-box', transition: theme.transitions.create('width') } }}
         >
           <Toolbar />
+          {!config.miniDrawer && drawerHeader}
           <VerticalMenu menu={menu} mini={config.miniDrawer} />
         </Drawer>
       )}
       {vertical && !isDesktop && (
         <Drawer variant="temporary" open={mobileOpen} onClose={() => setMobileOpen(false)} ModalProps={{ keepMounted: true }} sx={{ '& .MuiDrawer-paper': { width: NAV_WIDTH } }}>
           <Toolbar />
+          {drawerHeader}
           <VerticalMenu menu={menu} mini={false} onNavigate={() => setMobileOpen(false)} />
         </Drawer>
       )}

@@ -1,4 +1,6 @@
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
 
 /** One entry of a menu: a route, its label key in the catalogs and its icon. */
@@ -12,4 +14,10 @@ export interface MenuItem {
 /** The menu of visitors who are not signed in. An entry is listed only once its page exists. */
 export const publicMenu: MenuItem[] = [
   { id: 'home', labelId: 'shell.menu.home', path: '/', icon: HomeOutlined },
+];
+
+/** The menu of signed-in users. An entry is listed only once its page exists. */
+export const signedInMenu: MenuItem[] = [
+  { id: 'company', labelId: 'session.menu.company', path: '/company', icon: BusinessOutlined },
+  { id: 'user', labelId: 'session.menu.account', path: '/user', icon: ManageAccountsOutlined },
 ];

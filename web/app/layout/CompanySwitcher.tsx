@@ -1,0 +1,39 @@
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { FormattedMessage } from 'react-intl';
+import { useSession } from '../session/SessionProvider.js';
+
+/** Which company and folder set (reporting period) the data screens work on; kept in local storage. */
+export function CompanySwitcher() {
+  const { user, companySlug, folderSlug, company, selectCompany, selectFolder } = useSession();
+  const companies = user?.companies ?? [];
+  if (companies.length === 0 || companySlug === null) return null;
+  const folderSets = company?.folder_set ?? [];
+  return (
+    <Stack spacing={1.5} sx={{ px: 2, pt: 2, pb: 1 }}>
+      <TextField
+        select
+        size="small"
+        fullWidth
+        label={<FormattedMessage id="session.company" />}
+        value={companySlug}
+        onChange={(event) => selectCompany(event.target.value)}
+        slotProps={{ htmlInput: { 'data-testid': 'company-switcher' } }}
+      >
+        {companies.map((entry) => <MenuItem key={entry.company_slug} value={entry.company_slug}>{entry.company_name}</MenuItem>)}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        fullWidth
+        label={<FormattedMessage id="session.folderSet" />}
+        value={folderSets.some((set) => set.slug === folderSlug) ? folderSlug : ''}
+        onChange={(event) => selectFolder(event.target.value)}
+        disabled={folderSets.length === 0}
+      >
+        {folderSets.map((set) => <MenuItem key={set.slug} value={set.slug}>{set.name}</MenuItem>)}
+      </TextField>
+    </Stack>
+  );
+}
