@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type RunningServer, startServer } from './harness.js';
@@ -76,6 +78,49 @@ describe('public tariff lookup in Chromium', () => {
     await expect.poll(() => line.count()).toBe(0);
     await page.locator('[data-testid="tree-section"][data-code="II"] [aria-expanded]').click();
     await expect.poll(() => page.locator('[data-testid="tree-chapter"][data-code="01"]').count()).toBe(0);
+    await close();
+  });
+
+  it('sends the contact form with an attachment, shows success for 3 seconds and clears the form; a failure tells the visitor', async () => {
+    const { page, pageErrors, close } = await open('/help');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('How to use Dutybook');
+    await page.getByTestId('contact-open').click();
+    const form = page.getByTestId('contact-form');
+    await form.getByRole('button', { name: 'Send' }).click();
+    expect(await form.getByText('Please fill this in.').count()).toBe(3);
+    await form.getByLabel('Your name').fill('Lan Nguyen');
+    await form.getByLabel('E-mail').fill('lan@example.com');
+    await form.getByLabel('Your question').fill('Which code covers roasted coffee beans?');
+    await page.getByTestId('contact-file').setInputFiles({ name: 'virus.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+    await expect.poll(() => form.getByText(/Only \.pdf/).count()).toBe(1);
+    await page.getByTestId('contact-file').setInputFiles({ name: 'invoice.txt', mimeType: 'text/plain', buffer: Buffer.from('Invoice 42') });
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => page.getByTestId('contact-sent').textContent()).toBe('Successfully sent!');
+    expect(await form.getByLabel('Your name').inputValue()).toBe('');
+    const outbox = path.join(server.dataDir, 'outbox');
+    const mails = await fs.readdir(outbox);
+    expect(mails).toHaveLength(1);
+    expect(await fs.readFile(path.join(outbox, mails[0]!), 'utf8')).toContain('Which code covers roasted coffee beans?');
+    await expect.poll(() => page.getByTestId('contact-sent').count(), { timeout: 5000 }).toBe(0);
+
+    await page.route('**/api/lookup/contact/', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"server_error","detail":"x"}' }));
+    await form.getByLabel('Your name').fill('Lan Nguyen');
+    await form.getByLabel('E-mail').fill('lan@example.com');
+    await form.getByLabel('Your question').fill('Again?');
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => form.getByRole('alert').textContent()).toContain('could not be sent');
+    expect(await form.getByLabel('Your question').inputValue()).toBe('Again?');
+    expect(pageErrors.filter((error) => !error.includes('500'))).toEqual([]);
+    await close();
+  });
+
+  it('answers frequently asked questions from the menu', async () => {
+    const { page, close } = await open('/');
+    await page.getByRole('link', { name: 'FAQ' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Frequently asked questions');
+    expect(await page.title()).toBe('Frequently asked questions · Dutybook');
+    await page.getByRole('button', { name: /How many digits/ }).click();
+    await expect.poll(() => page.getByText(/Eight\. The first six/).isVisible()).toBe(true);
     await close();
   });
 });

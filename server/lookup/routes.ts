@@ -6,7 +6,7 @@ import { normaliseCode } from '../../common/hs/code.js';
 import { normaliseYear } from '../../common/lookup/query.js';
 import {
   codePageSchema, coSearchAnswerSchema, decisionPageSchema, lookupLangSchema, regulationPageSchema, regulationSchema,
-  searchAnswerSchema, searchQuerySchema, treeNodeSchema,
+  contactInputSchema, searchAnswerSchema, searchQuerySchema, treeNodeSchema,
 } from '../../common/lookup/schemas.js';
 import { AppError } from '../http/errors.js';
 import { getCodePage, listRegulationsOfCode } from './get-code-page.js';
@@ -15,6 +15,7 @@ import { getRegulation } from './get-regulation.js';
 import { listTariffYears, listTreeNodes } from './list-tree-nodes.js';
 import { searchCoRecords } from './search-co-records.js';
 import { searchLookup } from './search-lookup.js';
+import { sendContactMessage } from './send-contact-message.js';
 
 const tags = ['lookup'];
 const yearQuery = z.object({ year: z.coerce.number().int().optional() });
@@ -89,4 +90,22 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       response: { 200: coSearchAnswerSchema },
     },
   }, async (request) => searchCoRecords({ database, ...request.query }));
+
+  app.post('/lookup/contact/', {
+    // Room for a 5 MB attachment in base64 and the text around it.
+    bodyLimit: 8 * 1024 * 1024,
+    config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+    schema: {
+      tags, summary: 'Send a question to the Dutybook team, with an optional attachment (base64)',
+      body: contactInputSchema,
+      response: { 201: z.object({ id: z.number() }), 400: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema },
+    },
+  }, async (request, reply) => {
+    const fallbackRecipient = /<([^>]+)>/.exec(deps.config.mailFrom)?.[1] ?? deps.config.mailFrom;
+    const sent = await sendContactMessage({
+      database, mailer: deps.mailer, fallbackRecipient, input: request.body,
+      log: (error) => request.log.error({ err: error }, 'contact message stored but not mailed'),
+    });
+    return reply.status(201).send(sent);
+  });
 };

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Outlet } from 'react-router';
+import { ContactWidget } from '../pages/contact/ContactWidget.js';
 import { LookupHomePage } from '../pages/lookup/LookupHomePage.js';
 import { lookupRoutes } from '../pages/lookup/routes.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
@@ -18,6 +19,7 @@ function RootLayout() {
   return (
     <Shell menu={signedIn ? signedInMenu : publicMenu} headerActions={<HeaderAccount />} drawerHeader={signedIn ? <CompanySwitcher /> : undefined}>
       <Outlet />
+      {!signedIn && <ContactWidget />}
     </Shell>
   );
 }

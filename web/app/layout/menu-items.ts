@@ -1,5 +1,7 @@
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import QuizOutlined from '@mui/icons-material/QuizOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
 
@@ -14,6 +16,8 @@ export interface MenuItem {
 /** The menu of visitors who are not signed in. An entry is listed only once its page exists. */
 export const publicMenu: MenuItem[] = [
   { id: 'home', labelId: 'shell.menu.home', path: '/', icon: HomeOutlined },
+  { id: 'help', labelId: 'help.menu', path: '/help', icon: MenuBookOutlined },
+  { id: 'faq', labelId: 'faq.menu', path: '/faq', icon: QuizOutlined },
 ];
 
 /** The menu of signed-in users. An entry is listed only once its page exists. */

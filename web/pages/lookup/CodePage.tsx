@@ -1,9 +1,6 @@
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -18,7 +15,7 @@ import type { CodePage as CodePageData } from '../../../common/lookup/schemas.js
 import { usePageMeta } from '../../app/page-effects.js';
 import { NotFoundPage } from '../NotFoundPage.js';
 import { useCodePage, useLookupLang } from './lookup-api.js';
-import { Prose, QueryState, Section } from './parts.js';
+import { LinkList, Prose, QueryState, Section } from './parts.js';
 import { codePath, localText, withYear, yearOfParams } from './text.js';
 
 const codeTitle = (doc: CodePageData['doc']) => (doc.level === 1 ? doc.id : doc.hs);
@@ -59,16 +56,14 @@ function CodeContent({ page, year }: { page: CodePageData; year: number }) {
       {notes && <Section titleId="lookup.code.notes"><Prose text={notes} /></Section>}
       {page.children.length > 0 && (
         <Section titleId="lookup.code.children" testId="code-children">
-          <List dense disablePadding>
-            {page.children.map((child) => (
-              <ListItemButton key={child.id} component={RouterLink} to={withYear(codePath(child.id), year)}>
-                <ListItemText
-                  primary={<><strong>{child.level === 1 ? child.id : child.hs}</strong> {localText(child, 'description', lang).text}</>}
-                  secondary={localText(child, 'unit_of_quantity', lang).text ? intl.formatMessage({ id: 'lookup.tree.unit' }, { unit: localText(child, 'unit_of_quantity', lang).text }) : undefined}
-                />
-              </ListItemButton>
-            ))}
-          </List>
+          <LinkList items={page.children.map((child) => {
+            const unit = localText(child, 'unit_of_quantity', lang).text;
+            return {
+              key: child.id, to: withYear(codePath(child.id), year),
+              primary: <><strong>{child.hs}</strong> {localText(child, 'description', lang).text}</>,
+              secondary: unit ? intl.formatMessage({ id: 'lookup.tree.unit' }, { unit }) : undefined,
+            };
+          })} />
         </Section>
       )}
       {doc.level > 1 && (
@@ -95,25 +90,17 @@ function CodeContent({ page, year }: { page: CodePageData; year: number }) {
       )}
       <Section titleId="lookup.code.regulations">
         {page.regulations.length === 0 ? <Typography color="text.secondary"><FormattedMessage id="lookup.code.noRegulations" /></Typography> : (
-          <List dense disablePadding>
-            {page.regulations.map((regulation) => (
-              <ListItemButton key={regulation.id} component={RouterLink} to={withYear(`/regulation/${regulation.id}`, year)}>
-                <ListItemText primary={regulation.doc_no} secondary={localText(regulation, 'title', lang).text} />
-              </ListItemButton>
-            ))}
-          </List>
+          <LinkList items={page.regulations.map((regulation) => ({
+            key: String(regulation.id), to: withYear(`/regulation/${regulation.id}`, year), primary: regulation.doc_no, secondary: localText(regulation, 'title', lang).text,
+          }))} />
         )}
       </Section>
       {doc.level > 1 && (
         <Section titleId="lookup.code.decisions">
           {page.decisions.length === 0 ? <Typography color="text.secondary"><FormattedMessage id="lookup.code.noDecisions" /></Typography> : (
-            <List dense disablePadding>
-              {page.decisions.map((decision) => (
-                <ListItemButton key={decision.id} component={RouterLink} to={`/classification/${decision.id}`}>
-                  <ListItemText primary={`${decision.doc_no} · ${formatCode(decision.hs)}`} secondary={localText(decision, 'product_name', lang).text} />
-                </ListItemButton>
-              ))}
-            </List>
+            <LinkList items={page.decisions.map((decision) => ({
+              key: decision.id, to: `/classification/${decision.id}`, primary: `${decision.doc_no} · ${formatCode(decision.hs)}`, secondary: localText(decision, 'product_name', lang).text,
+            }))} />
           )}
         </Section>
       )}

@@ -1,14 +1,11 @@
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage } from 'react-intl';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import type { RegulationPage as RegulationPageData } from '../../../common/lookup/schemas.js';
 import { usePageMeta } from '../../app/page-effects.js';
 import { useLookupLang, useRegulation } from './lookup-api.js';
-import { Prose, QueryState, Section } from './parts.js';
+import { LinkList, Prose, QueryState, Section } from './parts.js';
 import { codePath, localText, withYear, yearOfParams } from './text.js';
 
 function RegulationContent({ page, year }: { page: RegulationPageData; year: number }) {
@@ -29,13 +26,9 @@ function RegulationContent({ page, year }: { page: RegulationPageData; year: num
       {summary && <Section titleId="lookup.regulation.summary"><Prose text={summary} /></Section>}
       <Section titleId="lookup.regulation.codes" values={{ year }}>
         {page.lines.length === 0 ? <Typography color="text.secondary"><FormattedMessage id="lookup.regulation.noCodes" values={{ year }} /></Typography> : (
-          <List dense disablePadding>
-            {page.lines.map((line) => (
-              <ListItemButton key={line.id} component={RouterLink} to={withYear(codePath(line.id), year)}>
-                <ListItemText primary={line.level === 1 ? line.id : line.hs} secondary={localText(line, 'description', lang).text} />
-              </ListItemButton>
-            ))}
-          </List>
+          <LinkList items={page.lines.map((line) => ({
+            key: line.id, to: withYear(codePath(line.id), year), primary: line.level === 1 ? line.id : line.hs, secondary: localText(line, 'description', lang).text,
+          }))} />
         )}
       </Section>
     </Stack>

@@ -1,10 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../app/api.js';
 import { NotFoundPage } from '../NotFoundPage.js';
 
@@ -31,3 +35,16 @@ export function QueryState({ isError, error, hasData, children }: { isError: boo
 
 /** Text with the line breaks of the source kept. */
 export const Prose = ({ text }: { text: string }) => <Typography sx={{ whiteSpace: 'pre-wrap' }}>{text}</Typography>;
+
+/** A list of links to other lookup pages, each with a primary and a secondary line. */
+export function LinkList({ items }: { items: Array<{ key: string; to: string; primary: ReactNode; secondary?: ReactNode }> }) {
+  return (
+    <List dense disablePadding>
+      {items.map((item) => (
+        <ListItemButton key={item.key} component={RouterLink} to={item.to}>
+          <ListItemText primary={item.primary} secondary={item.secondary} />
+        </ListItemButton>
+      ))}
+    </List>
+  );
+}

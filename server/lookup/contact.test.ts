@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
+import { runner } from './sql.js';
+
+describe('contact form', () => {
+  let t: TestApp;
+  const mail = captureMail();
+  const post = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/lookup/contact/', payload });
+  beforeAll(async () => { t = await createTestApp({}, mail); });
+  afterAll(async () => t.close());
+
+  it('stores the question with its attachment and mails it to the platform', async () => {
+    const file = Buffer.from('Invoice 42: 100 kg green coffee').toString('base64');
+    const response = await post({ name: 'Lan', email: 'lan@example.com', question: 'Which code for <b>green</b> coffee?', fileName: 'invoice.txt', fileType: 'text/plain', file });
+    expect(response.statusCode).toBe(201);
+    const { id } = response.json();
+    const [row] = await runner(t.database)<{ question: string; file_name: string; file: Uint8Array; mailed: boolean }>(
+      'SELECT question, file_name, file, mailed_at IS NOT NULL AS mailed FROM lookup_contact_message WHERE id = $1', [id]);
+    expect(row).toMatchObject({ question: 'Which code for <b>green</b> coffee?', file_name: 'invoice.txt', mailed: true });
+    expect(Buffer.from(row!.file).toString()).toBe('Invoice 42: 100 kg green coffee');
+    expect(mail.sent).toHaveLength(1);
+    expect(mail.sent[0]!.to).toBe('no-reply@dutybook.local');
+    expect(mail.sent[0]!.subject).toBe(`Question #${id} from Lan via Dutybook`);
+    expect(mail.sent[0]!.text).toContain('Which code for <b>green</b> coffee?');
+    expect(mail.sent[0]!.text).toContain('Attachment: invoice.txt (1 kB)');
+  });
+
+  it('requires name, a valid e-mail and the question', async () => {
+    const response = await post({ name: ' ', email: 'not-an-address', question: '' });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().fields).sort()).toEqual(['email', 'name', 'question']);
+  });
+
+  it('refuses other file types and files over 5 MB', async () => {
+    const small = Buffer.from('MZ').toString('base64');
+    expect((await post({ name: 'A', email: 'a@example.com', question: 'Q', fileName: 'tool.exe', file: small })).statusCode).toBe(415);
+    const big = Buffer.alloc(5 * 1024 * 1024 + 1).toString('base64');
+    expect((await post({ name: 'A', email: 'a@example.com', question: 'Q', fileName: 'big.pdf', file: big })).statusCode).toBe(413);
+    expect((await post({ name: 'A', email: 'a@example.com', question: 'Q', fileName: 'x.pdf', file: '***' })).statusCode).toBe(400);
+  });
+});
