@@ -41,7 +41,7 @@ function Fields({ form, fields, readOnly }: { form: FormApi; fields: readonly Co
   return (
     <Grid container spacing={2}>
       {fields.map((field) => (
-        <Grid key={field} size={{ xs: 12, sm: field === 'description' ? 12 : 6 }}>
+        <Grid key={field} size={{ xs: 12, sm: field === 'description' ? 12 : 6, md: fields.length === 3 ? 4 : undefined }}>
           <TextField
             {...form.field(field)}
             label={<FormattedMessage id={`company.fields.${field}`} />}
