@@ -123,4 +123,18 @@ describe('public tariff lookup in Chromium', () => {
     await expect.poll(() => page.getByText(/Eight\. The first six/).isVisible()).toBe(true);
     await close();
   });
+
+  it('searches certificates of origin with wildcards, without the search banner', async () => {
+    const { page, close } = await open('/');
+    await page.getByRole('link', { name: 'Searching CO' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Certificate of origin search');
+    expect(await page.getByTestId('search-input').count()).toBe(0);
+    await page.getByTestId('co-input').fill('DEMO-VN-KR-*');
+    await page.getByTestId('co-input').press('Enter');
+    await expect.poll(() => page.getByTestId('co-count').textContent()).toBe('2 certificates');
+    expect(await page.getByTestId('co-row').first().textContent()).toContain('DEMO-VN-KR-25-001');
+    await page.getByRole('link', { name: '8517.13.00' }).click();
+    await expect.poll(() => page.getByTestId('code-title').textContent()).toBe('8517.13.00');
+    await close();
+  });
 });

@@ -1,5 +1,6 @@
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import QuizOutlined from '@mui/icons-material/QuizOutlined';
+import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
@@ -18,6 +19,7 @@ export const publicMenu: MenuItem[] = [
   { id: 'home', labelId: 'shell.menu.home', path: '/', icon: HomeOutlined },
   { id: 'help', labelId: 'help.menu', path: '/help', icon: MenuBookOutlined },
   { id: 'faq', labelId: 'faq.menu', path: '/faq', icon: QuizOutlined },
+  { id: 'searching-co', labelId: 'lookup.co.menu', path: '/searching-co', icon: FactCheckOutlined },
 ];
 
 /** The menu of signed-in users. An entry is listed only once its page exists. */

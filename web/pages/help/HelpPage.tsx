@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { FormattedMessage } from 'react-intl';
 import { usePageMeta } from '../../app/page-effects.js';
 
-const topics = ['words', 'accents', 'phrases', 'codes', 'modes', 'years', 'tree', 'codePage', 'contact'] as const;
+const topics = ['words', 'accents', 'phrases', 'codes', 'modes', 'years', 'tree', 'codePage', 'co', 'contact'] as const;
 
 /** How to use the lookup, topic by topic. */
 export function HelpPage() {
