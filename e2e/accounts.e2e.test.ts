@@ -98,6 +98,9 @@ describe('accounts in Chromium', () => {
     await page.goto(`${server.url}/forgot`);
     await page.getByLabel('E-mail', { exact: false }).fill(email);
     await page.getByRole('button', { name: 'Send the code' }).click();
+    await eventually(() => pathname(page)).toBe('/dutybook/check-mail');
+    await eventually(() => page.getByText('de****@dutybook.vn', { exact: false }).count()).toBe(1);
+    await page.getByRole('link', { name: 'Enter the code' }).click();
     await eventually(() => pathname(page)).toBe('/dutybook/forgot/verify');
     await page.getByTestId('otp-input').fill(await latestCode(server.dataDir, email));
     await page.getByRole('button', { name: 'Continue' }).click();

@@ -18,6 +18,7 @@ export const accountRoutes: RouteObject[] = [
   screen('register', 'out', () => import('../../pages/auth/RegisterPage.js').then((m) => m.RegisterPage)),
   screen('forgot', 'out', () => import('../../pages/auth/ForgotPage.js').then((m) => m.ForgotPage)),
   screen('verify', 'out', () => import('../../pages/auth/VerifyPage.js').then((m) => () => <m.VerifyPage purpose="register" />)),
+  screen('check-mail', 'out', () => import('../../pages/auth/CheckMailPage.js').then((m) => m.CheckMailPage)),
   screen('forgot/verify', 'out', () => import('../../pages/auth/VerifyPage.js').then((m) => () => <m.VerifyPage purpose="reset" />)),
   screen('reset-password', 'out', () => import('../../pages/auth/ResetPasswordPage.js').then((m) => m.ResetPasswordPage)),
   screen('user', 'in', () => import('../../pages/account/AccountPage.js').then((m) => m.AccountPage)),

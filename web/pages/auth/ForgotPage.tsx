@@ -24,7 +24,7 @@ export function ForgotPage() {
     submit: ({ email }) => requestPasswordReset(email, locale),
     onSuccess: (_answer, values) => {
       pendingEmail.set(values.email.trim().toLowerCase());
-      void navigate('/forgot/verify');
+      void navigate('/check-mail');
     },
   });
 
