@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { replaceTariffYear } from './replace-lookup-data.js';
 import { lookupSeeder } from './seed-lookup.js';
+import { runner } from './sql.js';
 
 describe('public tariff lookup API', () => {
   let t: TestApp;
@@ -147,5 +148,15 @@ describe('public tariff lookup API', () => {
 
   it('lists the years that hold data', async () => {
     expect((await get('/api/lookup/years/')).body.years).toEqual([2025, 2020]);
+  });
+
+  it('keeps answers until data changes, also when another process imports', async () => {
+    expect((await search('q=zebras&lang=en&year=2021')).response.numFound).toBe(0);
+    // What an import in another server process does: new lines and a bumped data version, without this process knowing.
+    await runner(t.database)(`INSERT INTO lookup_tariff_line (year, id, hs, level, parent_id, section, position, en_description)
+      VALUES (2021, '0106', '01.06', 4, null, 'I', 1, 'Other live animals: zebras')`);
+    await runner(t.database)('UPDATE lookup_data_version SET version = version + 1');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await search('q=zebras&lang=en&year=2021')).response.numFound).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import type { Database } from '../db/client.js';
 import { levelOfCode, parseSection, formatCode } from '../../common/hs/code.js';
 import { psrAgreements } from '../../common/lookup/schemas.js';
+import { invalidateLookupCache } from './answer-cache.js';
 import { inTransaction, type Run } from './sql.js';
 
 /** One tariff line as an import file or the demo data gives it; the code in digits or a section numeral. */
@@ -59,6 +60,15 @@ export interface CoRecordInput {
 
 const batchSize = 2000;
 
+/** Runs one replacement atomically, bumps the shared data version with it, and drops this process's kept answers. */
+async function replaceAtomically(database: Database, work: (run: Run) => Promise<void>): Promise<void> {
+  await inTransaction(database, async (run) => {
+    await work(run);
+    await run('UPDATE lookup_data_version SET version = version + 1');
+  });
+  invalidateLookupCache(database);
+}
+
 /** Inserts rows column-wise through unnest(), a batch per statement (the ORM's insert builder is far slower). */
 async function insertColumns(run: Run, table: string, columns: Array<[name: string, type: string]>, rows: Array<Array<string | null>>): Promise<void> {
   for (let from = 0; from < rows.length; from += batchSize) {
@@ -86,7 +96,7 @@ export async function replaceTariffYear(options: { database: Database; year: num
     String(position), line.description ?? '', line.notes ?? '', line.unitOfQuantity ?? '', line.enDescription ?? '', line.enNotes ?? '',
     line.enUnitOfQuantity ?? '', line.koDescription ?? '', line.koNotes ?? '', line.koUnitOfQuantity ?? '',
   ]);
-  await inTransaction(options.database, async (run) => {
+  await replaceAtomically(options.database, async (run) => {
     await run('DELETE FROM lookup_tariff_line WHERE year = $1', [year]);
     await insertColumns(run, 'lookup_tariff_line', tariffColumnList, rows);
   });
@@ -98,7 +108,7 @@ export async function replaceDecisions(options: { database: Database; year: numb
     String(options.year), d.docNo, d.docDate, d.hs, d.productName, d.productProperties ?? '', d.productDescription ?? '',
     d.enProductName ?? '', d.enProductProperties ?? '', d.koProductName ?? '', d.koProductProperties ?? '',
   ]);
-  await inTransaction(options.database, async (run) => {
+  await replaceAtomically(options.database, async (run) => {
     await run('DELETE FROM lookup_decision WHERE year = $1', [options.year]);
     await insertColumns(run, 'lookup_decision', [
       ['year', 'smallint'], ['doc_no', 'text'], ['doc_date', 'date'], ['hs', 'text'], ['product_name', 'text'], ['product_properties', 'text'],
@@ -114,7 +124,7 @@ export async function replaceRegulations(options: { database: Database; regulati
     r.docNo, r.docDate, r.issuer ?? '', r.title, r.enTitle ?? '', r.koTitle ?? '', r.summary ?? '', r.enSummary ?? '', r.koSummary ?? '',
   ]);
   const links = options.regulations.flatMap((r) => [...new Set(r.codes)].map((hs) => [r.docNo, hs]));
-  await inTransaction(options.database, async (run) => {
+  await replaceAtomically(options.database, async (run) => {
     await run('DELETE FROM lookup_regulation');
     await insertColumns(run, 'lookup_regulation', [
       ['doc_no', 'text'], ['doc_date', 'date'], ['issuer', 'text'], ['title', 'text'], ['en_title', 'text'], ['ko_title', 'text'],
@@ -130,7 +140,7 @@ export async function replaceRegulations(options: { database: Database; regulati
 export async function replaceOriginRules(options: { database: Database; year: number; rules: OriginRuleInput[] }): Promise<number> {
   const known = new Set<string>(psrAgreements);
   const rows = options.rules.filter((r) => known.has(r.agreement) && r.rule.trim() !== '').map((r) => [String(options.year), r.hs, r.agreement, r.rule.trim()]);
-  await inTransaction(options.database, async (run) => {
+  await replaceAtomically(options.database, async (run) => {
     await run('DELETE FROM lookup_origin_rule WHERE year = $1', [options.year]);
     await insertColumns(run, 'lookup_origin_rule', [['year', 'smallint'], ['hs', 'text'], ['agreement', 'text'], ['rule', 'text']], rows);
   });
@@ -142,7 +152,7 @@ export async function replaceCoRecords(options: { database: Database; records: C
   const rows = options.records.map((r) => [
     r.referenceNo, r.form ?? '', r.issueDate, r.exportingCountry ?? '', r.importingCountry ?? '', r.hs ?? '', r.goodsDescription ?? '',
   ]);
-  await inTransaction(options.database, async (run) => {
+  await replaceAtomically(options.database, async (run) => {
     await run('DELETE FROM lookup_co_record');
     await insertColumns(run, 'lookup_co_record', [
       ['reference_no', 'text'], ['form', 'text'], ['issue_date', 'date'], ['exporting_country', 'text'], ['importing_country', 'text'],

@@ -9,6 +9,7 @@ import {
   contactInputSchema, searchAnswerSchema, searchQuerySchema, treeNodeSchema,
 } from '../../common/lookup/schemas.js';
 import { AppError } from '../http/errors.js';
+import { cachedAnswer } from './answer-cache.js';
 import { getCodePage, listRegulationsOfCode } from './get-code-page.js';
 import { getDecision } from './get-decision.js';
 import { getRegulation } from './get-regulation.js';
@@ -33,7 +34,8 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     },
   }, async (request) => {
     const { q, year, mode, lang, exact, page, rows } = request.query;
-    return searchLookup({ database, q, year: normaliseYear(year), mode, lang, exact: exact === '1', page, rows });
+    const options = { q, year: normaliseYear(year), mode, lang, exact: exact === '1', page, rows };
+    return cachedAnswer(database, `search:${JSON.stringify(options)}`, () => searchLookup({ database, ...options }));
   });
 
   app.get('/lookup/years/', {
@@ -46,7 +48,10 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       querystring: yearQuery.extend({ parent: z.string().max(12).optional() }),
       response: { 200: z.object({ nodes: z.array(treeNodeSchema) }), 400: apiErrorSchema },
     },
-  }, async (request) => ({ nodes: await listTreeNodes({ database, year: normaliseYear(request.query.year), parent: request.query.parent }) }));
+  }, async (request) => {
+    const options = { year: normaliseYear(request.query.year), parent: request.query.parent };
+    return { nodes: await cachedAnswer(database, `tree:${JSON.stringify(options)}`, () => listTreeNodes({ database, ...options })) };
+  });
 
   app.get('/lookup/codes/:code/', {
     schema: {

@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { buildApp } from '../server/app.js';
+import { loadConfig } from '../server/config.js';
+import { type Database, migrateDatabase, openPglite, openPostgres } from '../server/db/client.js';
+import { importLookupFile } from '../server/lookup/import-lookup-file.js';
+import { type DecisionInput, replaceDecisions } from '../server/lookup/replace-lookup-data.js';
+import { searchLookup } from '../server/lookup/search-lookup.js';
+import { likeEscape, runner } from '../server/lookup/sql.js';
+import { tariffYears } from '../common/lookup/query.js';
+
+/**
+ * Lookup search latency through the HTTP API under concurrent clients, against a plain ILIKE search
+ * over the same rows in the same run. Data: the HS 2022 nomenclature loaded into all eight tariff
+ * years plus generated Vietnamese classification decisions. BENCH_DATABASE_URL runs it on PostgreSQL
+ * (the database is emptied of lookup data first); otherwise on a fresh embedded database.
+ */
+const hsFile = path.resolve('../shared/data/harmonized-system/harmonized-system.csv');
+const clients = Number(process.env.BENCH_CLIENTS ?? 50);
+const requestsPerTarget = Number(process.env.BENCH_REQUESTS ?? 3000);
+const decisionsPerYear = Number(process.env.BENCH_DECISIONS ?? 3000);
+const targetP95Ms = 30;
+
+/** The fixed query mix: words, accentless Vietnamese, phrases and codes, both modes. */
+const mix: Array<{ q: string; mode: 'tariff' | 'classification'; lang: 'en' | 'vi'; exact?: boolean }> = [
+  { q: 'horses', mode: 'tariff', lang: 'en' },
+  { q: 'coffee', mode: 'tariff', lang: 'en' },
+  { q: 'machines', mode: 'tariff', lang: 'en' },
+  { q: 'stainless steel', mode: 'tariff', lang: 'en' },
+  { q: 'cotton yarn', mode: 'tariff', lang: 'en' },
+  { q: 'ca phe', mode: 'classification', lang: 'vi' },
+  { q: 'dien thoai thong minh', mode: 'classification', lang: 'vi' },
+  { q: 'thep khong gi', mode: 'classification', lang: 'vi' },
+  { q: 'vai det kim', mode: 'classification', lang: 'vi' },
+  { q: 'live animals', mode: 'tariff', lang: 'en', exact: true },
+  { q: '"parts and accessories"', mode: 'tariff', lang: 'en' },
+  { q: '0101', mode: 'tariff', lang: 'en' },
+  { q: '8517.13', mode: 'tariff', lang: 'en' },
+  { q: '85', mode: 'tariff', lang: 'en' },
+  { q: '8517', mode: 'classification', lang: 'vi' },
+];
+
+const products: Array<[name: string, properties: string]> = [
+  ['Cà phê nhân Robusta', 'Hạt cà phê chưa rang, chưa khử caffeine'],
+  ['Cà phê rang xay', 'Cà phê đã rang và xay, đóng gói bán lẻ'],
+  ['Điện thoại thông minh', 'Kết nối mạng di động, màn hình cảm ứng'],
+  ['Thép không gỉ dạng cuộn', 'Thép cán phẳng, chiều rộng trên 600 mm'],
+  ['Vải dệt kim từ bông', 'Vải dệt kim đan ngang, đã nhuộm'],
+  ['Bộ phận máy may công nghiệp', 'Chi tiết bằng thép dùng cho máy may'],
+  ['Chè xanh đóng gói', 'Lá chè chưa ủ men, sao khô'],
+  ['Ống nhựa PVC', 'Ống cứng bằng plastic, đường kính 90 mm'],
+];
+
+function generateDecisions(codes: string[], year: number): DecisionInput[] {
+  return Array.from({ length: decisionsPerYear }, (_, i) => {
+    const [name, properties] = products[i % products.length]!;
+    return {
+      docNo: `${i + 1}/TB-TCHQ`, docDate: `${year}-${String((i % 12) + 1).padStart(2, '0')}-15`, hs: codes[(i * 7919) % codes.length]!,
+      productName: `${name} loại ${(i % 17) + 1}`, productProperties: `${properties}; lô ${i}`, productDescription: `Mẫu số ${i}`,
+      enProductName: `Product ${i}`, enProductProperties: '',
+    };
+  });
+}
+
+/** The same ranked search without the answer cache, as a first-time query sees it. */
+function addUncachedRoute(app: FastifyInstance, database: Database): void {
+  app.get('/bench/uncached', async (request) => {
+    const query = z.object({ q: z.string(), mode: z.enum(['tariff', 'classification']), lang: z.enum(['en', 'vi']), exact: z.string() }).parse(request.query);
+    return searchLookup({ database, q: query.q, mode: query.mode, lang: query.lang, exact: query.exact === '1', year: 2022, page: 1, rows: 8 });
+  });
+}
+
+/** The baseline: every word as a plain ILIKE over the raw text columns, first rows in tariff order. */
+function addBaselineRoute(app: FastifyInstance, database: Database): void {
+  const run = runner(database);
+  app.get('/bench/ilike', async (request) => {
+    const query = z.object({ q: z.string(), mode: z.string(), lang: z.string() }).parse(request.query);
+    const words = query.q.replaceAll('"', '').trim().split(/\s+/).filter(Boolean);
+    const tariff = query.mode === 'tariff';
+    const p = query.lang === 'vi' ? '' : `${query.lang}_`;
+    const fields = tariff ? [`${p}description`, `${p}notes`] : query.lang === 'vi' ? ['product_name', 'product_properties', 'product_description'] : [`${p}product_name`, `${p}product_properties`];
+    const where = words.map((_w, i) => `(${fields.map((f) => `${f} ILIKE $${i + 2}`).join(' OR ')} OR hs ILIKE $${i + 2})`);
+    const sqlText = `SELECT *, count(*) OVER () AS total FROM ${tariff ? 'lookup_tariff_line' : 'lookup_decision'} WHERE year = $1 ${where.length ? `AND ${where.join(' AND ')}` : ''}
+      ORDER BY ${tariff ? 'position' : 'id'} LIMIT 8`;
+    const rows = await run(sqlText, [2022, ...words.map((w) => `%${likeEscape(w)}%`)]);
+    return { numFound: Number((rows[0] as { total?: string } | undefined)?.total ?? 0), docs: rows.map(({ search_f: _s, ...row }) => row) };
+  });
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/** Runs `total` requests over `clients` concurrent loops in a worker thread; sorted latencies in ms and requests per second. */
+async function load(urlOf: (i: number) => string, total: number): Promise<{ latencies: number[]; rps: number; errors: number }> {
+  const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: { urls: Array.from({ length: total }, (_, i) => urlOf(i)), clients } });
+  const result = await new Promise<{ latencies: number[]; seconds: number; errors: number }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  await worker.terminate();
+  return { latencies: result.latencies, rps: total / result.seconds, errors: result.errors };
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(hsFile)) {
+    console.log(`skipped: ${hsFile} is absent (the benchmark loads the real HS 2022 nomenclature from ../shared/data).`);
+    return;
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dutybook-bench-'));
+  const url = process.env.BENCH_DATABASE_URL;
+  const database = url ? await openPostgres(url) : await openPglite({ dataDir: path.join(dataDir, 'db') });
+  try {
+    await migrateDatabase(database);
+    const t0 = performance.now();
+    let rows = 0;
+    for (const year of tariffYears) rows += await importLookupFile({ database, kind: 'tariff', year, file: hsFile });
+    const codes = (await runner(database)<{ id: string }>("SELECT id FROM lookup_tariff_line WHERE year = 2022 AND level = 6")).map((r) => r.id);
+    for (const year of tariffYears) await replaceDecisions({ database, year, decisions: generateDecisions(codes, year) });
+    await runner(database)('ANALYZE');
+    console.log(`data: ${rows} tariff lines in ${tariffYears.length} years, ${decisionsPerYear * tariffYears.length} decisions, loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s on ${database.kind}`);
+
+    const app = await buildApp({ config: { ...loadConfig({ DATA_DIR: dataDir }), webDir: path.join(dataDir, 'no-web') }, database });
+    addBaselineRoute(app, database);
+    addUncachedRoute(app, database);
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const searchUrl = (i: number) => {
+      const item = mix[i % mix.length]!;
+      return `${address}/api/lookup/search/?${new URLSearchParams({ q: item.q, mode: item.mode, lang: item.lang, year: '2022', exact: item.exact ? '1' : '0' })}`;
+    };
+    const benchUrl = (route: string) => (i: number) => {
+      const item = mix[i % mix.length]!;
+      return `${address}/bench/${route}?${new URLSearchParams({ q: item.q, mode: item.mode, lang: item.lang, exact: item.exact ? '1' : '0' })}`;
+    };
+    const [uncachedUrl, baselineUrl] = [benchUrl('uncached'), benchUrl('ilike')];
+    for (const urlOf of [searchUrl, uncachedUrl, baselineUrl]) await load(urlOf, mix.length * 4);
+    const ours = await load(searchUrl, requestsPerTarget);
+    const uncached = await load(uncachedUrl, requestsPerTarget);
+    const baseline = await load(baselineUrl, requestsPerTarget);
+    await app.close();
+
+    const row = (name: string, r: typeof ours) =>
+      `${name.padEnd(26)} median ${percentile(r.latencies, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(r.latencies, 95).toFixed(1).padStart(7)} ms   ${r.rps.toFixed(0).padStart(6)} req/s   errors ${r.errors}`;
+    console.log(`${requestsPerTarget} requests each, ${clients} concurrent clients, ${mix.length}-query mix:`);
+    console.log(row('lookup search API', ours));
+    console.log(row('ranked search, no cache', uncached));
+    console.log(row('baseline: plain ILIKE', baseline));
+    const p95 = percentile(ours.latencies, 95);
+    for (const [name, r] of [['API', ours], ['no cache', uncached]] as const) {
+      const ratio = percentile(baseline.latencies, 95) / percentile(r.latencies, 95);
+      console.log(`${name}: p95 ${ratio.toFixed(2)}× faster than the baseline`);
+    }
+    console.log(`target p95 < ${targetP95Ms} ms through the API: ${p95 < targetP95Ms ? 'met' : 'NOT met'} (${p95.toFixed(1)} ms)`);
+  } finally {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
