@@ -22,7 +22,7 @@ export function LookupHomePage() {
   return (
     <Stack spacing={3}>
       <HomePage />
-      <SearchBanner />
+      <SearchBanner key={year} />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 8 }}>
           <Stack spacing={1}>
