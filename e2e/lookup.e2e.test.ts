@@ -137,4 +137,22 @@ describe('public tariff lookup in Chromium', () => {
     await expect.poll(() => page.getByTestId('code-title').textContent()).toBe('8517.13.00');
     await close();
   });
+
+  it('fills in a bill of lading from the help page and downloads it as a PDF', async () => {
+    const { page, close } = await open('/help');
+    await page.getByRole('link', { name: 'Bill of lading' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Bill of lading');
+    await page.getByTestId('make-pdf').click();
+    await expect.poll(() => page.getByText('Check the marked fields.').count()).toBe(1);
+    const values: Record<string, string> = {
+      'B/L number': 'HPH-1', Shipper: 'Công ty Cà phê Đắk Lắk', Consignee: 'Busan Coffee', 'Vessel and voyage': 'WAN HAI 288',
+      'Port of loading': 'Hai Phong', 'Port of discharge': 'Busan', 'Place and date of issue': 'Hai Phong, 2025-03-01', 'Description of goods': 'Green coffee beans',
+    };
+    for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: false }).first().fill(value);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('make-pdf').click()]);
+    expect(download.suggestedFilename()).toBe('bill-of-lading-HPH-1.pdf');
+    const bytes = await fs.readFile((await download.path())!);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    await close();
+  });
 });

@@ -17,6 +17,8 @@ import { listTariffYears, listTreeNodes } from './list-tree-nodes.js';
 import { searchCoRecords } from './search-co-records.js';
 import { searchLookup } from './search-lookup.js';
 import { sendContactMessage } from './send-contact-message.js';
+import { renderShippingDocument } from './render-shipping-document.js';
+import { type ShippingDocumentInput, shippingDocumentKinds, shippingDocumentSchema } from '../../common/lookup/shipping-documents.js';
 
 const tags = ['lookup'];
 const yearQuery = z.object({ year: z.coerce.number().int().optional() });
@@ -113,4 +115,17 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     });
     return reply.status(201).send(sent);
   });
+
+  for (const kind of shippingDocumentKinds) {
+    app.post(`/lookup/documents/${kind}/`, {
+      schema: {
+        tags, summary: `The ${kind.replace('-', ' ')} as a PDF document, from the form's values`,
+        body: shippingDocumentSchema(kind),
+        response: { 200: z.any().describe('application/pdf'), 400: apiErrorSchema },
+      },
+    }, async (request, reply) => {
+      const pdf = await renderShippingDocument({ kind, input: request.body as ShippingDocumentInput });
+      return reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${kind}.pdf"`).send(Buffer.from(pdf));
+    });
+  }
 };
