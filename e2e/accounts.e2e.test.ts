@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, type RunningServer, startServer } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, useServerAndBrowser } from './harness.js';
 
 /** The code of the newest mail in the server's outbox (no SMTP_URL: each mail is an .eml file). */
 async function latestCode(dataDir: string, to: string): Promise<string> {
@@ -22,22 +22,14 @@ const pathname = (page: Page) => new URL(page.url()).pathname;
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
 describe('accounts in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ BASE_PATH: '/dutybook' }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useServerAndBrowser({ BASE_PATH: '/dutybook' });
 
   it('registers with the mailed code, creates a company, logs out and logs back in', async () => {
-    const { context, page, pageErrors } = await newPage(browser, { locale: 'en-US' });
+    const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'en-US' });
     const email = 'lan.nguyen@example.com';
     const password = 'customs2026';
 
-    await page.goto(`${server.url}/register`);
+    await page.goto(`${suite.server.url}/register`);
     await page.getByLabel('Full name', { exact: false }).fill('Nguyễn Thị Lan');
     await page.getByLabel('E-mail', { exact: false }).fill(email);
     await page.getByLabel(/^Password/).fill(password);
@@ -55,7 +47,7 @@ describe('accounts in Chromium', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await eventually(() => page.getByText('The code is wrong or has expired.').count()).toBe(1);
 
-    await page.getByTestId('otp-input').fill(await latestCode(server.dataDir, email));
+    await page.getByTestId('otp-input').fill(await latestCode(suite.server.dataDir, email));
     await page.getByRole('button', { name: 'Continue' }).click();
     await eventually(() => pathname(page)).toBe('/dutybook/company');
     await eventually(() => page.locator('h1').textContent()).toBe('Create your company');
@@ -86,23 +78,23 @@ describe('accounts in Chromium', () => {
     await eventually(() => page.locator('h1').textContent()).toBe('Saigon Precision Parts');
 
     // A signed-in user is sent from the sign-in screens and the visitors' home to the main area.
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${suite.server.url}/login`);
     await eventually(() => pathname(page)).toBe('/dutybook/company');
     expect(pageErrors.filter((error) => !/status of 4\d\d/.test(error))).toEqual([]);
     await context.close();
   });
 
   it('resets a forgotten password with the mailed code', async () => {
-    const { context, page } = await newPage(browser, { locale: 'en-US' });
+    const { context, page } = await newPage(suite.browser, { locale: 'en-US' });
     const email = 'demo@dutybook.vn';
-    await page.goto(`${server.url}/forgot`);
+    await page.goto(`${suite.server.url}/forgot`);
     await page.getByLabel('E-mail', { exact: false }).fill(email);
     await page.getByRole('button', { name: 'Send the code' }).click();
     await eventually(() => pathname(page)).toBe('/dutybook/check-mail');
     await eventually(() => page.getByText('de****@dutybook.vn', { exact: false }).count()).toBe(1);
     await page.getByRole('link', { name: 'Enter the code' }).click();
     await eventually(() => pathname(page)).toBe('/dutybook/forgot/verify');
-    await page.getByTestId('otp-input').fill(await latestCode(server.dataDir, email));
+    await page.getByTestId('otp-input').fill(await latestCode(suite.server.dataDir, email));
     await page.getByRole('button', { name: 'Continue' }).click();
     await eventually(() => page.getByText('Successfully verified, redirecting to reset password...').count()).toBe(1);
     await eventually(() => pathname(page)).toBe('/dutybook/reset-password');
@@ -119,8 +111,8 @@ describe('accounts in Chromium', () => {
   });
 
   it('ends the session after the inactivity timeout', async () => {
-    const { context, page } = await newPage(browser, { locale: 'en-US' });
-    await page.goto(`${server.url}/login`);
+    const { context, page } = await newPage(suite.browser, { locale: 'en-US' });
+    await page.goto(`${suite.server.url}/login`);
     await page.getByLabel('E-mail', { exact: false }).fill('lan.nguyen@example.com');
     await page.getByLabel(/^Password/).fill('customs2026');
     await page.getByRole('button', { name: 'Log in' }).last().click();

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -74,4 +75,22 @@ export async function newPage(browser: Browser, options: { locale?: string } = {
   page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('console', (message) => { if (message.type() === 'error') pageErrors.push(message.text()); });
   return { context, page, pageErrors };
+}
+
+/** Starts a server and a browser for the enclosing suite and stops both after it; read them inside tests. */
+export function useServerAndBrowser(env: Record<string, string> = {}): { readonly server: RunningServer; readonly browser: Browser } {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the suite has not started its server and browser');
+    return value;
+  };
+  return { get server() { return started(server); }, get browser() { return started(browser); } };
 }

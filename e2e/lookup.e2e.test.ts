@@ -1,23 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, type RunningServer, startServer } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, useServerAndBrowser } from './harness.js';
 
 describe('public tariff lookup in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useServerAndBrowser();
 
   const open = async (path: string, locale = 'en-US'): Promise<{ page: Page; pageErrors: string[]; close: () => Promise<void> }> => {
-    const { context, page, pageErrors } = await newPage(browser, { locale });
-    await page.goto(`${server.url}${path}`);
+    const { context, page, pageErrors } = await newPage(suite.browser, { locale });
+    await page.goto(`${suite.server.url}${path}`);
     return { page, pageErrors, close: () => context.close() };
   };
 
@@ -56,10 +48,10 @@ describe('public tariff lookup in Chromium', () => {
     await expect.poll(() => page.getByTestId('code-children').textContent()).toContain('0101.21');
     expect(await page.getByTestId('origin-rules').locator('tbody tr').count()).toBe(14);
     await expect.poll(() => page.getByText('31/2022/TT-BTC').count()).toBeGreaterThan(0);
-    await page.goto(`${server.url}/09011110`);
+    await page.goto(`${suite.server.url}/09011110`);
     await page.getByText('DEMO-101/TB-TCHQ').click();
     await expect.poll(() => page.locator('h1').textContent()).toContain('DEMO-101/TB-TCHQ');
-    await page.goto(`${server.url}/99999999`);
+    await page.goto(`${suite.server.url}/99999999`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Something is wrong');
     await close();
   });
@@ -97,7 +89,7 @@ describe('public tariff lookup in Chromium', () => {
     await form.getByRole('button', { name: 'Send' }).click();
     await expect.poll(() => page.getByTestId('contact-sent').textContent()).toBe('Successfully sent!');
     expect(await form.getByLabel('Your name').inputValue()).toBe('');
-    const outbox = path.join(server.dataDir, 'outbox');
+    const outbox = path.join(suite.server.dataDir, 'outbox');
     const mails = await fs.readdir(outbox);
     expect(mails).toHaveLength(1);
     expect(await fs.readFile(path.join(outbox, mails[0]!), 'utf8')).toContain('Which code covers roasted coffee beans?');

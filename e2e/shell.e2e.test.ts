@@ -1,21 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, type RunningServer, startServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { newPage, useServerAndBrowser } from './harness.js';
 
 describe('app shell in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ BASE_PATH: '/dutybook' }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useServerAndBrowser({ BASE_PATH: '/dutybook' });
 
   it('opens the home page in the browser language and switches language, persisted across reload', async () => {
-    const { context, page, pageErrors } = await newPage(browser, { locale: 'ko-KR' });
-    await page.goto(`${server.url}/`);
+    const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'ko-KR' });
+    await page.goto(`${suite.server.url}/`);
     await expect.poll(() => page.locator('h1').textContent()).toContain('통관');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ko');
 
@@ -32,15 +23,15 @@ describe('app shell in Chromium', () => {
   });
 
   it('defaults to Vietnamese for other browser languages', async () => {
-    const { context, page } = await newPage(browser, { locale: 'fr-FR' });
-    await page.goto(`${server.url}/`);
+    const { context, page } = await newPage(suite.browser, { locale: 'fr-FR' });
+    await page.goto(`${suite.server.url}/`);
     await expect.poll(() => page.locator('h1').textContent()).toContain('Tuân thủ hải quan');
     await context.close();
   });
 
   it('switches the screen mode from the customisation panel, persisted across reload', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${server.url}/`);
+    const { context, page } = await newPage(suite.browser);
+    await page.goto(`${suite.server.url}/`);
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     await expect.poll(() => page.locator('h1').count()).toBe(1);
     const light = await background();
@@ -56,8 +47,8 @@ describe('app shell in Chromium', () => {
   });
 
   it('shows the not-found page for an unknown path and goes home from it', async () => {
-    const { context, page, pageErrors } = await newPage(browser, { locale: 'en-US' });
-    await page.goto(`${server.url}/no/such/page`);
+    const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'en-US' });
+    await page.goto(`${suite.server.url}/no/such/page`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Something is wrong');
     expect(await page.getByText('The page you are looking was moved, removed, renamed, or might never exist!').count()).toBe(1);
     await page.getByRole('link', { name: 'Home' }).last().click();

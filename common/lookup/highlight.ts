@@ -1,4 +1,4 @@
-import { fold, foldWithMap } from './fold.js';
+import { fold, foldWithMap } from '../text/fold.js';
 
 const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fold } from './fold.js';
+import { fold } from '../text/fold.js';
 import { escapeHtml, highlight, highlightPieces } from './highlight.js';
 import { normaliseYear, parseQuery } from './query.js';
 

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** A person who signs in. Google-only users have no password hash. */
@@ -44,5 +43,3 @@ export const oneTimeCodes = pgTable('one_time_codes', {
   /** Set when used, voided by too many wrong tries, or replaced by a newer code. */
   consumedAt: timestamp({ withTimezone: true, mode: 'date' }),
 }, (table) => [index().on(table.email, table.purpose, table.createdAt)]);
-
-export const activeCode = sql`${oneTimeCodes.consumedAt} IS NULL`;

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { type Company, type CompanyRole, type FolderSet, folderKeys, type Member } from '../../common/accounts/schemas.js';
 import { slugify } from '../../common/text/slug.js';
 import { users } from '../auth/tables.js';
@@ -40,13 +40,19 @@ export function presentFolderSet(row: FolderSetRow, company: Pick<CompanyRow, 'n
   };
 }
 
-/** A company as its members see it, with its folder sets and sidebar counts. */
-export async function presentCompany(db: Db, access: CompanyAccess): Promise<Company> {
-  const { company, role } = access;
-  const [sets, [staff]] = await Promise.all([
-    db.select().from(folderSets).where(eq(folderSets.companyId, company.id)).orderBy(asc(folderSets.dateStart), asc(folderSets.name)),
-    db.select({ n: count() }).from(memberships).where(eq(memberships.companyId, company.id)),
+/** Folder sets and member counts of several companies, in two queries whatever their number. */
+async function loadCompanyDetails(db: Db, companyIds: string[]) {
+  const [sets, staff] = companyIds.length === 0 ? [[], []] : await Promise.all([
+    db.select().from(folderSets).where(inArray(folderSets.companyId, companyIds)).orderBy(asc(folderSets.dateStart), asc(folderSets.name)),
+    db.select({ companyId: memberships.companyId, n: count() }).from(memberships).where(inArray(memberships.companyId, companyIds)).groupBy(memberships.companyId),
   ]);
+  return {
+    setsOf: (companyId: string) => sets.filter((set) => set.companyId === companyId),
+    staffOf: (companyId: string) => staff.find((row) => row.companyId === companyId)?.n ?? 0,
+  };
+}
+
+function toCompany({ company, role }: CompanyAccess, sets: FolderSetRow[], staffCount: number): Company {
   return {
     slug: company.slug,
     name: company.name,
@@ -71,16 +77,23 @@ export async function presentCompany(db: Db, access: CompanyAccess): Promise<Com
     // Balance and statement rows are counted once those tables exist; a new company has none.
     balance_count: 0,
     statement_count: 0,
-    staff_count: staff?.n ?? 0,
+    staff_count: staffCount,
     folder_set: sets.map((set) => presentFolderSet(set, company)),
   };
+}
+
+/** A company as its members see it, with its folder sets and sidebar counts. */
+export async function presentCompany(db: Db, access: CompanyAccess): Promise<Company> {
+  const details = await loadCompanyDetails(db, [access.company.id]);
+  return toCompany(access, details.setsOf(access.company.id), details.staffOf(access.company.id));
 }
 
 export async function listCompanies(db: Db, userId: string): Promise<Company[]> {
   const rows = await db.select({ company: companies, role: memberships.role }).from(memberships)
     .innerJoin(companies, eq(companies.id, memberships.companyId))
     .where(eq(memberships.userId, userId)).orderBy(asc(companies.name));
-  return Promise.all(rows.map((row) => presentCompany(db, { company: row.company, role: row.role as CompanyRole })));
+  const details = await loadCompanyDetails(db, rows.map((row) => row.company.id));
+  return rows.map((row) => toCompany({ company: row.company, role: row.role as CompanyRole }, details.setsOf(row.company.id), details.staffOf(row.company.id)));
 }
 
 /** The creator becomes owner; a folder set for the current calendar year makes it usable at once. */

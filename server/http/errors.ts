@@ -5,6 +5,7 @@ import { type ApiErrorBody, type ErrorCode, httpStatusOfCode } from '../../commo
 /** An error meant for the client: its code, status and text are sent as they are. */
 export class AppError extends Error {
   readonly status: number;
+  readonly fields: Record<string, string[]> | undefined;
   constructor(
     readonly code: ErrorCode,
     detail: string,
@@ -14,7 +15,6 @@ export class AppError extends Error {
     this.status = options.status ?? httpStatusOfCode[code as keyof typeof httpStatusOfCode] ?? 400;
     this.fields = options.fields;
   }
-  readonly fields: Record<string, string[]> | undefined;
 }
 
 export const notFound = (what = 'Not found.') => new AppError('not_found', what);
