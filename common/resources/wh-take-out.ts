@@ -1,0 +1,24 @@
+/** An issue line of the warehouse books (phiếu xuất kho): a quantity of one code leaving the warehouse on a day. */
+import { date, defineResource } from './define.js';
+import { issuedQuantity, itemCode, itemName, itemType, itemUnit, joinAliases, quantity } from './shared-fields.js';
+
+export const whTakeOut = defineResource({
+  name: 'wh-take-out',
+  family: 'new-balance',
+  table: 'warehouse_take_out',
+  tableKind: 'TAKE-OUT',
+  folderKey: 'wh-take-out',
+  operations: ['create', 'update', 'delete', 'import'],
+  fields: {
+    item_type: itemType({ required: true }),
+    code: itemCode({ required: true }),
+    name: itemName({ required: true }),
+    unit: itemUnit({ required: true }),
+    takeout_date: date({ required: true, indexed: true, aliases: { vi: ['Ngày xuất kho', 'Ngày xuất', 'Ngày chứng từ', 'Ngày CT', 'Ngày'], en: ['Take-out date', 'Issue date', 'Date'], ko: ['출고일자', '출고일', '일자'] } }),
+    quantity: quantity({ required: true }, joinAliases(issuedQuantity, { vi: ['Số lượng xuất kho'], en: ['Quantity issued'] })),
+  },
+  search: ['code', 'name'],
+  ordering: '-takeout_date',
+  autofill: [{ code: 'code', name: 'name', unit: 'unit' }],
+  indexes: [['code', 'takeout_date']],
+});
