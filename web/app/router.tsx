@@ -1,5 +1,6 @@
 import { createBrowserRouter, Outlet } from 'react-router';
 import { ContactWidget } from '../pages/contact/ContactWidget.js';
+import { dataRoutes } from '../pages/data/routes.js';
 import { LookupHomePage } from '../pages/lookup/LookupHomePage.js';
 import { lookupRoutes } from '../pages/lookup/routes.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
@@ -32,6 +33,7 @@ export const router = createBrowserRouter(
         // Signed-in users have no use for the visitors' home page (until the dashboard takes its place).
         { index: true, element: <SignedOutOnly><LookupHomePage /></SignedOutOnly> },
         ...accountRoutes,
+        ...dataRoutes,
         ...lookupRoutes,
         { path: '*', element: <NotFoundPage /> },
       ],

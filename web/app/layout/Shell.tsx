@@ -1,3 +1,4 @@
+import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
@@ -5,25 +6,29 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
+import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Menu from '@mui/material/Menu';
+import MuiMenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { type ReactNode, useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, matchPath, useLocation } from 'react-router';
 import { useConfig } from '../config/ConfigProvider.js';
 import { CustomizationPanel } from './CustomizationPanel.js';
 import { LanguageSwitcher } from './LanguageSwitcher.js';
-import type { MenuItem } from './menu-items.js';
+import { isMenuGroup, type MenuEntry, type MenuGroup, type MenuItem } from './menu-items.js';
 
 const NAV_WIDTH = 260;
 const MINI_NAV_WIDTH = 72;
@@ -42,45 +47,114 @@ function Brand() {
   );
 }
 
-function VerticalMenu({ menu, mini, onNavigate }: { menu: MenuItem[]; mini: boolean; onNavigate?: () => void }) {
+function VerticalMenuItem({ item, mini, onNavigate }: { item: MenuItem; mini: boolean; onNavigate?: () => void }) {
   const intl = useIntl();
   const { pathname } = useLocation();
+  const label = intl.formatMessage({ id: item.labelId });
+  const Icon = item.icon;
+  const button = (
+    <ListItemButton
+      component={RouterLink}
+      to={item.path}
+      selected={isActive(item, pathname)}
+      onClick={onNavigate}
+      aria-label={mini ? label : undefined}
+      sx={{ borderRadius: 1, mb: 0.5, justifyContent: mini ? 'center' : 'flex-start' }}
+    >
+      <ListItemIcon sx={{ minWidth: mini ? 0 : 40 }}><Icon /></ListItemIcon>
+      {!mini && <ListItemText primary={label} />}
+    </ListItemButton>
+  );
+  return mini ? <Tooltip title={label} placement="right">{button}</Tooltip> : button;
+}
+
+/** The side menu; a group's heading is a subheader, or a divider in the mini drawer where no text fits. */
+function VerticalMenu({ menu, mini, onNavigate }: { menu: MenuEntry[]; mini: boolean; onNavigate?: () => void }) {
+  const intl = useIntl();
   return (
     <List component="nav" aria-label={intl.formatMessage({ id: 'shell.menu.title' })} sx={{ px: 1 }}>
-      {menu.map((item) => {
-        const label = intl.formatMessage({ id: item.labelId });
-        const Icon = item.icon;
-        const button = (
-          <ListItemButton
-            key={item.id}
-            component={RouterLink}
-            to={item.path}
-            selected={isActive(item, pathname)}
-            onClick={onNavigate}
-            aria-label={mini ? label : undefined}
-            sx={{ borderRadius: 1, mb: 0.5, justifyContent: mini ? 'center' : 'flex-start' }}
-          >
-            <ListItemIcon sx={{ minWidth: mini ? 0 : 40 }}><Icon /></ListItemIcon>
-            {!mini && <ListItemText primary={label} />}
-          </ListItemButton>
+      {menu.map((entry, index) => {
+        if (!isMenuGroup(entry)) {
+          // A plain entry after a group starts a new section.
+          const afterGroup = index > 0 && isMenuGroup(menu[index - 1] as MenuEntry);
+          return (
+            <Fragment key={entry.id}>
+              {afterGroup && <Divider sx={{ my: 1 }} />}
+              <VerticalMenuItem item={entry} mini={mini} onNavigate={onNavigate} />
+            </Fragment>
+          );
+        }
+        return (
+          <Box component="li" key={entry.id} sx={{ listStyle: 'none' }}>
+            <List disablePadding aria-labelledby={`menu-group-${entry.id}`}>
+              {mini ? (
+                index > 0 && <Divider sx={{ my: 1 }} id={`menu-group-${entry.id}`} aria-label={intl.formatMessage({ id: entry.labelId })} />
+              ) : (
+                <ListSubheader
+                  id={`menu-group-${entry.id}`}
+                  disableSticky
+                  sx={{ bgcolor: 'transparent', lineHeight: 2.5, mt: index > 0 ? 1 : 0, fontSize: '0.72rem', fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase' }}
+                >
+                  <FormattedMessage id={entry.labelId} />
+                </ListSubheader>
+              )}
+              {entry.items.map((item) => <VerticalMenuItem key={item.id} item={item} mini={mini} onNavigate={onNavigate} />)}
+            </List>
+          </Box>
         );
-        return mini ? <Tooltip key={item.id} title={label} placement="right">{button}</Tooltip> : button;
       })}
     </List>
   );
 }
 
-function HorizontalMenu({ menu }: { menu: MenuItem[] }) {
+/** A group in the bar under the header: one button that opens its entries. */
+function HorizontalGroup({ group }: { group: MenuGroup }) {
+  const intl = useIntl();
+  const { pathname } = useLocation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const active = group.items.some((item) => isActive(item, pathname));
+  const Icon = group.items.find((item) => isActive(item, pathname))?.icon ?? group.items[0]?.icon;
+  return (
+    <>
+      <Button
+        color={active ? 'primary' : 'inherit'}
+        startIcon={Icon ? <Icon /> : undefined}
+        endIcon={<ExpandMoreOutlined />}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-haspopup="menu"
+        aria-expanded={anchor !== null}
+        sx={{ flexShrink: 0 }}
+      >
+        <FormattedMessage id={group.labelId} />
+      </Button>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} aria-label={intl.formatMessage({ id: group.labelId })}>
+        {group.items.map((item) => {
+          const ItemIcon = item.icon;
+          const current = isActive(item, pathname);
+          return (
+            <MuiMenuItem key={item.id} component={RouterLink} to={item.path} selected={current} aria-current={current ? 'page' : undefined} onClick={() => setAnchor(null)}>
+              <ListItemIcon><ItemIcon fontSize="small" /></ListItemIcon>
+              <ListItemText primary={intl.formatMessage({ id: item.labelId })} />
+            </MuiMenuItem>
+          );
+        })}
+      </Menu>
+    </>
+  );
+}
+
+function HorizontalMenu({ menu }: { menu: MenuEntry[] }) {
   const intl = useIntl();
   const { pathname } = useLocation();
   return (
     <Stack component="nav" direction="row" spacing={0.5} aria-label={intl.formatMessage({ id: 'shell.menu.title' })} sx={{ overflowX: 'auto' }}>
-      {menu.map((item) => {
-        const Icon = item.icon;
-        const active = isActive(item, pathname);
+      {menu.map((entry) => {
+        if (isMenuGroup(entry)) return <HorizontalGroup key={entry.id} group={entry} />;
+        const Icon = entry.icon;
+        const active = isActive(entry, pathname);
         return (
-          <Button key={item.id} component={RouterLink} to={item.path} startIcon={<Icon />} color={active ? 'primary' : 'inherit'} aria-current={active ? 'page' : undefined}>
-            <FormattedMessage id={item.labelId} />
+          <Button key={entry.id} component={RouterLink} to={entry.path} startIcon={<Icon />} color={active ? 'primary' : 'inherit'} aria-current={active ? 'page' : undefined} sx={{ flexShrink: 0 }}>
+            <FormattedMessage id={entry.labelId} />
           </Button>
         );
       })}
@@ -93,7 +167,7 @@ function HorizontalMenu({ menu }: { menu: MenuItem[] }) {
  * drawn as a side drawer (default or mini) or a bar under the header, as the layout configuration says.
  */
 export function Shell({ menu, headerActions, drawerHeader, children }: {
-  menu: MenuItem[];
+  menu: MenuEntry[];
   headerActions?: ReactNode;
   /** Drawn above the side menu while it is shown at full width (e.g. the company switcher). */
   drawerHeader?: ReactNode;

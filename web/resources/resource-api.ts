@@ -1,0 +1,92 @@
+import type { ApiErrorBody } from '../../common/api/errors.js';
+import type { ResourceDefinition } from '../../common/resources/define.js';
+import { ApiError, apiRequest, queryString } from '../app/api.js';
+import { apiUrl } from '../app/runtime-config.js';
+import { sessionKeys } from '../app/session/session-storage.js';
+import type { CellValue } from './field-values.js';
+import { type AutofillMatch, fileNameOfDisposition } from './table-state.js';
+
+/** A business row as the list answers it: the system columns and every field of the resource. */
+export interface ResourceRow {
+  id: number;
+  created_at: string;
+  updated_at: string;
+  import_record_id: number | null;
+  [field: string]: CellValue;
+}
+
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+const tablePath = (resource: ResourceDefinition) => `/${resource.family}/${resource.name}/`;
+
+/** Every cached answer of a table starts with this key, so one invalidation refreshes them all. */
+export const resourceQueryKey = (resource: ResourceDefinition) => ['resources', resource.family, resource.name] as const;
+
+export const listRows = (resource: ResourceDefinition, query: Record<string, string | number>, signal?: AbortSignal) =>
+  apiRequest<Page<ResourceRow>>(tablePath(resource), { query, signal });
+
+export const createRow = (resource: ResourceDefinition, scope: { companySlug: string; folderSlug: string }, fields: Record<string, CellValue>) =>
+  apiRequest<ResourceRow>(tablePath(resource), { method: 'POST', body: { company_slug: scope.companySlug, folder_slug: scope.folderSlug, ...fields } });
+
+export const updateRow = (resource: ResourceDefinition, id: number, fields: Record<string, CellValue>) =>
+  apiRequest<ResourceRow>(`${tablePath(resource)}${id}/`, { method: 'PUT', body: fields });
+
+export const updateRows = (resource: ResourceDefinition, companySlug: string, rows: Array<{ id: number } & Record<string, CellValue>>) =>
+  apiRequest<{ updated: number }>(`${tablePath(resource)}bulk-update/`, { method: 'PUT', body: { company_slug: companySlug, rows } });
+
+export const deleteRows = (resource: ResourceDefinition, companySlug: string, ids: readonly number[]) =>
+  apiRequest<{ deleted: number }>(`${tablePath(resource)}bulk-delete/`, { method: 'DELETE', body: { company_slug: companySlug, id_list: ids } });
+
+/** Deletes every row the body's scope, search and filters match (the whole table for the folder set without them). */
+export const deleteMatching = (resource: ResourceDefinition, body: Record<string, unknown>) =>
+  apiRequest<{ deleted: number }>(tablePath(resource), { method: 'DELETE', body });
+
+export const autofill = (resource: ResourceDefinition, scope: { companySlug: string; folderSlug: string }, code: string, signal?: AbortSignal) =>
+  apiRequest<AutofillMatch[]>(`${tablePath(resource)}autofill/`, {
+    method: 'POST',
+    body: { company_slug: scope.companySlug, folder_slug: scope.folderSlug, code },
+    signal,
+  });
+
+export const selectableValues = (resource: ResourceDefinition, scope: { companySlug: string; folderSlug: string }) =>
+  apiRequest<Record<string, Array<string | number>>>(`${tablePath(resource)}get_selectable_values/`, {
+    query: { company_slug: scope.companySlug, folder_slug: scope.folderSlug },
+  });
+
+/**
+ * Downloads the export of the current view. The file comes through `fetch` with the bearer token
+ * (a plain link cannot carry it) and is handed to the browser as a blob; resolves to its name.
+ */
+export async function downloadExport(resource: ResourceDefinition, query: Record<string, string>): Promise<string> {
+  const headers: Record<string, string> = {};
+  const token = window.localStorage.getItem(sessionKeys.token);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(`${tablePath(resource)}export/`) + queryString(query), { headers });
+  } catch {
+    throw new ApiError('network', 0, 'Wrong Services');
+  }
+  if (!response.ok) {
+    const error = (await response.json().catch(() => undefined)) as Partial<ApiErrorBody> | undefined;
+    if (error && typeof error.code === 'string') throw new ApiError(error.code, response.status, error.detail ?? '', error.fields ?? {});
+    throw new ApiError('server', response.status, `Server encountered problem [${response.status}]`);
+  }
+  const name = fileNameOfDisposition(response.headers.get('Content-Disposition'), `${resource.name}.xlsx`);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // The click has handed the blob to the download manager; keep the URL a moment for slow browsers.
+  window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  return name;
+}
