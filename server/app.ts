@@ -13,6 +13,7 @@ import { lookupRoutes } from './lookup/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { decorateUser } from './auth/guard.js';
 import { companyRoutes } from './companies/routes.js';
+import { resourceRoutes } from './resources/routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import formbody from '@fastify/formbody';
 
@@ -55,6 +56,7 @@ export async function buildApp(input: Omit<AppDeps, 'mailer'> & { mailer?: Maile
     await api.register(lookupRoutes, { deps });
     await api.register(authRoutes, { deps });
     await api.register(companyRoutes, { deps });
+    await api.register(resourceRoutes, { deps });
   }, { prefix: apiPrefix });
 
   await registerWeb(app, config);

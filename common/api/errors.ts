@@ -27,12 +27,13 @@ export const errorCodes = [
   'last_owner',
   'social_login_disabled',
   'invalid_social_token',
+  'partial_update',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number] | (string & {});
 
 /** The JSON body of every error response. */
-export const apiErrorSchema = z.object({
+export const apiErrorSchema = z.looseObject({
   code: z.string(),
   detail: z.string(),
   fields: z.record(z.string(), z.array(z.string())).optional(),
@@ -63,4 +64,5 @@ export const httpStatusOfCode: Record<(typeof errorCodes)[number], number> = {
   last_owner: 409,
   social_login_disabled: 400,
   invalid_social_token: 400,
+  partial_update: 400,
 };

@@ -6,14 +6,17 @@ import { type ApiErrorBody, type ErrorCode, httpStatusOfCode } from '../../commo
 export class AppError extends Error {
   readonly status: number;
   readonly fields: Record<string, string[]> | undefined;
+  /** More of the answer beside code, detail and fields (e.g. the ids a bulk update could not change). */
+  readonly extra: Record<string, unknown> | undefined;
   constructor(
     readonly code: ErrorCode,
     detail: string,
-    options: { status?: number; fields?: Record<string, string[]> } = {},
+    options: { status?: number; fields?: Record<string, string[]>; extra?: Record<string, unknown> } = {},
   ) {
     super(detail);
     this.status = options.status ?? httpStatusOfCode[code as keyof typeof httpStatusOfCode] ?? 400;
     this.fields = options.fields;
+    this.extra = options.extra;
   }
 }
 
@@ -35,7 +38,7 @@ const codeOfStatus = (status: number): ErrorCode =>
 
 function toBody(error: FastifyError | AppError | Error): { status: number; body: ApiErrorBody } {
   if (error instanceof AppError) {
-    return { status: error.status, body: { code: error.code, detail: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
+    return { status: error.status, body: { ...error.extra, code: error.code, detail: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string[]> = {};

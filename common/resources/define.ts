@@ -1,0 +1,111 @@
+/**
+ * How a business table is described. Each file beside this one defines one table with
+ * `defineResource`; the database table, the payload schemas, the HTTP routes, the list screen, its
+ * form, the Excel column matching and the export all derive from that definition.
+ */
+
+/**
+ * - `text`: free text, trimmed.
+ * - `code`: an identifier kept exactly as text (item codes, HS codes, declaration and invoice numbers):
+ *   leading zeros survive and it is never read as a number.
+ * - `decimal`: a quantity, price or value; `numeric` in SQL and a string in JSON.
+ * - `integer`: a whole number (line numbers, years).
+ * - `date`: a business date, `YYYY-MM-DD`.
+ * - `choice`: one of a fixed list of values.
+ */
+export type FieldKind = 'text' | 'code' | 'decimal' | 'integer' | 'date' | 'choice';
+
+/** Header texts an Excel column may carry for this field, beside its translated label. */
+export interface HeaderAliases {
+  vi?: readonly string[];
+  en?: readonly string[];
+  ko?: readonly string[];
+}
+
+export interface FieldOptions {
+  /** Needed to create a row and to import one. */
+  required?: boolean;
+  /** Longest accepted text; 255 unless said. */
+  maxLength?: number;
+  /** The values of a `choice` field. */
+  choices?: readonly string[];
+  /** Catalog key of the label, when the shared `fields.<name>` label does not fit this table. */
+  label?: string;
+  aliases?: HeaderAliases;
+  /** Indexed together with company and folder set: it is filtered or sorted on large tables. */
+  indexed?: boolean;
+  /** Offered as a filter list (distinct values) where the table has one. */
+  selectable?: boolean;
+  /** Listed in the screen before the user chooses columns; false hides it by default. */
+  visible?: boolean;
+}
+
+export interface FieldDefinition extends FieldOptions {
+  kind: FieldKind;
+}
+
+/** The spec's three API families: `/api/balance/`, `/api/new-balance/`, `/api/fta/`. */
+export type ResourceFamily = 'balance' | 'new-balance' | 'fta';
+
+/**
+ * What a client may do besides listing and exporting. `import` marks the tables the Excel wizard loads;
+ * `locked` rows are listed but answer 'not supported' to a single edit or delete (AMA and cancel records).
+ */
+export type Operation = 'create' | 'update' | 'delete' | 'import' | 'locked';
+
+/** Which columns an autofill answer reads: the code, and the name and unit columns beside it. */
+export interface AutofillSource {
+  code: string;
+  name: string;
+  unit?: string;
+}
+
+export interface ResourceDefinition<F extends Record<string, FieldDefinition> = Record<string, FieldDefinition>> {
+  /** The path segment: `/api/{family}/{name}/`. */
+  name: string;
+  family: ResourceFamily;
+  /** The SQL table (or view, for read-only derived resources). */
+  table: string;
+  /** The spec's table kind, which the import wizard sends (`ECUS`, `BEGIN`, `EI-WareHouse` ...). */
+  tableKind?: string;
+  /** The spec's folder key: the folder set's subfolder this table fills. */
+  folderKey?: string;
+  /** A SQL view computed from other tables: read only, and created by a migration, not derived. */
+  view?: boolean;
+  operations: readonly Operation[];
+  fields: F;
+  /** Fields the `search` parameter looks in (case and accent insensitive, substring). */
+  search: readonly (keyof F & string)[];
+  /** Default order of the list, as the `ordering` parameter spells it. */
+  ordering: string;
+  /** Where the add-row form's autofill looks up a code's name and unit. */
+  autofill?: readonly AutofillSource[];
+  /** Extra indexes over several fields, each led by company and folder set. */
+  indexes?: readonly (readonly (keyof F & string)[])[];
+}
+
+const field = (kind: FieldKind) => (options: FieldOptions = {}): FieldDefinition => ({ kind, ...options });
+
+export const text = field('text');
+export const code = field('code');
+export const decimal = field('decimal');
+export const integer = field('integer');
+export const date = field('date');
+export const choice = (choices: readonly string[], options: FieldOptions = {}): FieldDefinition => ({ kind: 'choice', choices, ...options });
+
+/** Checks that the named fields exist; the result forgets the field names, which consumers read as strings. */
+export function defineResource<F extends Record<string, FieldDefinition>>(definition: ResourceDefinition<F>): ResourceDefinition {
+  return definition as unknown as ResourceDefinition;
+}
+
+/** Columns every row has besides its fields; clients read them and never write them. */
+export const systemFields = ['id', 'created_at', 'updated_at', 'import_record_id'] as const;
+
+/** What kind of goods a stock row counts (§5 of the domain notes: materials, products, semi-finished goods, scrap). */
+export const itemTypes = ['material', 'product', 'semi_finished', 'scrap'] as const;
+
+export const allows = (resource: ResourceDefinition, operation: Operation) => resource.operations.includes(operation);
+
+/** The catalog key of a field's label. */
+export const fieldLabelKey = (name: string, definition: FieldDefinition) => definition.label ?? `fields.${name}`;
+export const resourceTitleKey = (resource: ResourceDefinition) => `resources.${resource.name}`;

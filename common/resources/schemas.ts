@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { type FieldDefinition, type ResourceDefinition, systemFields } from './define.js';
+
+/**
+ * Payload schemas derived from a resource definition; the server checks requests with them and the web
+ * checks its forms with the same ones before sending.
+ */
+
+/** The texts of field errors. The web shows `table.validation.<key>` for the one it receives. */
+export const fieldMessages = {
+  required: 'This field is required.',
+  text: 'Enter text.',
+  tooLong: 'The text is too long.',
+  codeAsText: 'Send codes as text so that leading zeros are kept.',
+  decimal: 'Enter a number such as 1234.5.',
+  integer: 'Enter a whole number.',
+  date: 'Enter a date as YYYY-MM-DD.',
+  choice: 'Choose one of the listed values.',
+} as const;
+
+export type FieldMessageKey = keyof typeof fieldMessages;
+
+export const fieldMessageKey = (message: string): FieldMessageKey | undefined =>
+  (Object.keys(fieldMessages) as FieldMessageKey[]).find((key) => fieldMessages[key] === message);
+
+const decimalPattern = /^[-+]?\d{1,20}(\.\d{1,10})?$/;
+const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isCalendarDate(value: string): boolean {
+  const match = datePattern.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const parsed = new Date(Date.UTC(year, month - 1, day));
+  return parsed.getUTCFullYear() === year && parsed.getUTCMonth() === month - 1 && parsed.getUTCDate() === day;
+}
+
+/** '+0012.50' → '12.50': what PostgreSQL's numeric would store, kept as text. */
+const canonicalDecimal = (value: string) => {
+  const negative = value.startsWith('-');
+  const [whole = '0', fraction] = value.replace(/^[-+]/, '').split('.');
+  const digits = whole.replace(/^0+(?=\d)/, '');
+  return `${negative && /[1-9]/.test(digits + (fraction ?? '')) ? '-' : ''}${digits}${fraction ? `.${fraction}` : ''}`;
+};
+
+/** The value of one field as stored: text, a decimal string, an integer, a date string, or null when empty. */
+export type FieldValue = string | number | null;
+
+/** Checks and normalises one field value; `''` and null both mean "empty". */
+export function fieldValueSchema(definition: FieldDefinition): z.ZodType<FieldValue> {
+  const empty = (value: unknown) => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+  return z.unknown().transform((value, context): FieldValue => {
+    if (empty(value)) {
+      if (definition.required) context.addIssue({ code: 'custom', message: fieldMessages.required });
+      return null;
+    }
+    const fail = (message: string) => {
+      context.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    switch (definition.kind) {
+      case 'text':
+      case 'code': {
+        if (typeof value === 'number' && definition.kind === 'code') return fail(fieldMessages.codeAsText);
+        if (typeof value !== 'string') return fail(fieldMessages.text);
+        const trimmed = value.trim();
+        if (trimmed.length > (definition.maxLength ?? 255)) return fail(fieldMessages.tooLong);
+        return trimmed;
+      }
+      case 'decimal': {
+        const textValue = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : '';
+        if (!decimalPattern.test(textValue)) return fail(fieldMessages.decimal);
+        return canonicalDecimal(textValue);
+      }
+      case 'integer': {
+        const number = typeof value === 'string' && /^[-+]?\d{1,10}$/.test(value.trim()) ? Number(value) : value;
+        if (typeof number !== 'number' || !Number.isSafeInteger(number) || Math.abs(number) > 2_147_483_647) return fail(fieldMessages.integer);
+        return number;
+      }
+      case 'date': {
+        if (typeof value !== 'string' || !isCalendarDate(value.trim())) return fail(fieldMessages.date);
+        return value.trim();
+      }
+      case 'choice': {
+        if (typeof value !== 'string' || !definition.choices?.includes(value.trim())) return fail(fieldMessages.choice);
+        return value.trim();
+      }
+    }
+  }) as unknown as z.ZodType<FieldValue>;
+}
+
+const slug = z.string().trim().min(1).max(100);
+export const companyScopeSchema = z.object({ company_slug: slug });
+export const folderScopeSchema = z.object({ company_slug: slug, folder_slug: slug });
+
+/** The fields of a new row, with the company and folder set it belongs to; unknown keys are refused. */
+export function createRowSchema(resource: ResourceDefinition) {
+  const shape = Object.fromEntries(Object.entries(resource.fields).map(([name, definition]) => [name, fieldValueSchema(definition)]));
+  return folderScopeSchema.extend(shape).strict();
+}
+
+/** Some fields of an existing row; a required field may be changed but not emptied. */
+export function updateRowSchema(resource: ResourceDefinition) {
+  const shape = Object.fromEntries(Object.entries(resource.fields).map(([name, definition]) => [name, fieldValueSchema(definition).optional()]));
+  return z.object(shape).strict();
+}
+
+/** A row as the API answers it. */
+export type Row = { id: number; created_at: string; updated_at: string; import_record_id: number | null } & Record<string, FieldValue>;
+
+export const readOnlyFields: readonly string[] = systemFields;
+
+/** The list envelope of every table. */
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+export const maxPageSize = 500;
+export const defaultPageSize = 25;
+
+/** Filter suffixes of the list query: `field`, `field__gte`, `field__lte`, `field__in`. */
+export const filterOperators = ['eq', 'gte', 'lte', 'in'] as const;
+export type FilterOperator = (typeof filterOperators)[number];
+
+/** `code__in` → ['code', 'in']; `code` → ['code', 'eq']. */
+export function splitFilterKey(key: string): [string, FilterOperator] {
+  const match = /^(.+)__(gte|lte|in)$/.exec(key);
+  return match ? [match[1]!, match[2] as FilterOperator] : [key, 'eq'];
+}

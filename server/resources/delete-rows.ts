@@ -1,0 +1,37 @@
+import type { ResourceDefinition } from '../../common/resources/define.js';
+import type { Database } from '../db/client.js';
+import { inTransaction, type Run } from '../db/run.js';
+import { AppError } from '../http/errors.js';
+import { type ListParameters, Statement, whereClause } from './row-sql.js';
+import type { Scope } from './scope.js';
+
+/**
+ * Deletes the listed rows of the company, all or none: an id that is not the company's (or no longer
+ * exists) answers "not found" and nothing is deleted.
+ */
+export async function deleteRowsById(options: { database: Database; resource: ResourceDefinition; scope: Scope; ids: readonly number[] }): Promise<{ deleted: number }> {
+  const ids = [...new Set(options.ids)];
+  return inTransaction(options.database, async (run) => {
+    const deleted = await run<{ id: number }>(
+      `DELETE FROM ${options.resource.table} WHERE company_id = $1 AND id = ANY($2::int[]) RETURNING id`,
+      [options.scope.companyId, ids],
+    );
+    if (deleted.length !== ids.length) {
+      const found = new Set(deleted.map((row) => row.id));
+      const missing = ids.filter((id) => !found.has(id));
+      throw new AppError('not_found', `Rows not found: ${missing.join(', ')}. Nothing was deleted.`, { extra: { missing_ids: missing } });
+    }
+    return { deleted: deleted.length };
+  });
+}
+
+/** Deletes every row of the folder set that matches the search and filters (all of them without any). */
+export async function deleteMatchingRows(options: { run: Run; resource: ResourceDefinition; scope: Scope; parameters: ListParameters }): Promise<{ deleted: number }> {
+  const statement = new Statement();
+  const where = whereClause(statement, options.resource, options.scope, options.parameters);
+  const [result] = await options.run<{ deleted: number }>(
+    `WITH gone AS (DELETE FROM ${options.resource.table} WHERE ${where} RETURNING 1) SELECT count(*)::int AS deleted FROM gone`,
+    statement.params,
+  );
+  return { deleted: result?.deleted ?? 0 };
+}

@@ -1,0 +1,93 @@
+import type { FieldDefinition, ResourceDefinition } from '../../common/resources/define.js';
+import { fieldValueSchema, splitFilterKey, type FieldValue } from '../../common/resources/schemas.js';
+import { likeEscape } from '../db/run.js';
+import { AppError } from '../http/errors.js';
+import type { Scope } from './scope.js';
+
+/** Builds one statement's text and its parameters together, so a value can never land in the text. */
+export class Statement {
+  readonly params: unknown[] = [];
+  param(value: unknown): string {
+    this.params.push(value);
+    return `$${this.params.length}`;
+  }
+}
+
+const quoted = (name: string) => `"${name}"`;
+
+/** How a column leaves the database: decimals and dates as text (exact, no time zone), timestamps as ISO 8601. */
+function selected(name: string, definition: FieldDefinition | undefined): string {
+  if (!definition) return quoted(name);
+  return definition.kind === 'decimal' || definition.kind === 'date' ? `${quoted(name)}::text AS ${quoted(name)}` : quoted(name);
+}
+
+const isoTimestamp = (name: string) => `to_char(${name} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${name}`;
+
+export const selectList = (resource: ResourceDefinition) =>
+  ['id', isoTimestamp('created_at'), isoTimestamp('updated_at'), 'import_record_id', ...Object.entries(resource.fields).map(([name, definition]) => selected(name, definition))].join(', ');
+
+/** Query parameters that are not filters. */
+const reservedParameters = new Set(['company_slug', 'folder_slug', 'page', 'page_size', 'search', 'ordering', 'lang']);
+
+/** Filterable columns: every field, plus the import a row came from. */
+const filterDefinition = (resource: ResourceDefinition, name: string): FieldDefinition | undefined =>
+  resource.fields[name] ?? (name === 'import_record_id' || name === 'id' ? { kind: 'integer' } : undefined);
+
+const invalid = (fields: Record<string, string[]>) => new AppError('validation_error', 'Data has invalid format.', { fields });
+
+function filterValue(key: string, definition: FieldDefinition, raw: string): FieldValue {
+  const parsed = fieldValueSchema({ ...definition, required: false, kind: definition.kind === 'choice' ? 'text' : definition.kind }).safeParse(raw);
+  if (!parsed.success) throw invalid({ [key]: parsed.error.issues.map((issue) => issue.message) });
+  return parsed.data;
+}
+
+export type ListParameters = Record<string, string | undefined>;
+
+/**
+ * The WHERE clause of a list, export or delete-matching request: the scope (always), the search text and
+ * the field filters (`field`, `field__gte`, `field__lte`, `field__in`). Unknown parameters are refused
+ * rather than ignored, so a typo never silently widens a delete.
+ */
+export function whereClause(statement: Statement, resource: ResourceDefinition, scope: Scope, parameters: ListParameters): string {
+  const conditions = [`company_id = ${statement.param(scope.companyId)}`];
+  if (scope.folderSetId) conditions.push(`folder_set_id = ${statement.param(scope.folderSetId)}`);
+  const search = parameters.search?.trim().replace(/\s+/g, ' ');
+  if (search && resource.search.length > 0) {
+    const pattern = statement.param(`%${likeEscape(search)}%`);
+    conditions.push(`(${resource.search.map((name) => `fold_text(${quoted(name)}) LIKE fold_text(${pattern})`).join(' OR ')})`);
+  }
+  for (const [key, raw] of Object.entries(parameters)) {
+    if (reservedParameters.has(key) || raw === undefined || raw === '') continue;
+    const [name, operator] = splitFilterKey(key);
+    const definition = filterDefinition(resource, name);
+    if (!definition) throw invalid({ [key]: ['Unknown filter.'] });
+    const column = quoted(name);
+    const cast = definition.kind === 'decimal' ? '::numeric' : definition.kind === 'date' ? '::date' : '';
+    if (operator === 'in') {
+      const values = raw.split(',').map((item) => filterValue(key, definition, item));
+      conditions.push(`${column} = ANY(${statement.param(values)}${cast ? `${cast}[]` : definition.kind === 'integer' ? '::int[]' : '::text[]'})`);
+    } else {
+      const comparison = operator === 'gte' ? '>=' : operator === 'lte' ? '<=' : '=';
+      conditions.push(`${column} ${comparison} ${statement.param(filterValue(key, definition, raw))}${cast}`);
+    }
+  }
+  return conditions.join(' AND ');
+}
+
+const sortable = (resource: ResourceDefinition, name: string) => name in resource.fields || ['id', 'created_at', 'updated_at'].includes(name);
+
+/**
+ * `-registered_date,code` → `ORDER BY "registered_date" DESC, "code", id`. The id, in the direction of the
+ * last term, makes pages stable; PostgreSQL's default null placement keeps the indexes usable.
+ */
+export function orderClause(resource: ResourceDefinition, ordering: string | undefined): string {
+  const terms = (ordering?.trim() || resource.ordering).split(',').map((term) => term.trim()).filter(Boolean);
+  const parts: string[] = [];
+  for (const term of terms) {
+    const name = term.replace(/^-/, '');
+    if (!sortable(resource, name)) throw invalid({ ordering: [`Unknown field ${name}.`] });
+    if (name !== 'id') parts.push(`${quoted(name)}${term.startsWith('-') ? ' DESC' : ''}`);
+  }
+  const last = terms.at(-1) ?? '';
+  return `ORDER BY ${[...parts, `id${last.startsWith('-') ? ' DESC' : ''}`].join(', ')}`;
+}

@@ -1,0 +1,49 @@
+import type { CompanyRole } from '../../common/accounts/schemas.js';
+import type { ResourceDefinition } from '../../common/resources/define.js';
+import type { Run } from '../db/run.js';
+import { roleAtLeast } from '../companies/access.js';
+import { AppError } from '../http/errors.js';
+
+/** The company (and folder set) a request works in, as the caller's membership allows. */
+export interface Scope {
+  companyId: string;
+  folderSetId: string | null;
+  role: CompanyRole;
+}
+
+const demand = (role: CompanyRole, minimumRole: CompanyRole) => {
+  if (!roleAtLeast(role, minimumRole)) throw new AppError('permission_denied', `This needs the ${minimumRole} role or higher in the company.`);
+};
+
+/**
+ * Company, folder set and role in one query. A company the caller is not a member of, and a folder set
+ * the company does not have, are "not found": other companies' slugs cannot be probed.
+ */
+export async function resolveScope(run: Run, options: { userId: string; companySlug: string; folderSlug?: string | undefined; minimumRole: CompanyRole }): Promise<Scope> {
+  const [row] = await run<{ company_id: string; role: CompanyRole; folder_set_id: string | null }>(
+    `SELECT c.id AS company_id, m.role, f.id AS folder_set_id
+       FROM companies c
+       JOIN memberships m ON m.company_id = c.id AND m.user_id = $1
+       LEFT JOIN folder_sets f ON f.company_id = c.id AND f.slug = $3
+      WHERE c.slug = $2`,
+    [options.userId, options.companySlug, options.folderSlug ?? null],
+  );
+  if (!row) throw new AppError('not_found', 'Company not found.');
+  if (options.folderSlug !== undefined && row.folder_set_id === null) throw new AppError('not_found', 'Folder set not found.');
+  demand(row.role, options.minimumRole);
+  return { companyId: row.company_id, folderSetId: row.folder_set_id, role: row.role };
+}
+
+/** The company of one row, if the caller is a member of it; anything else is "not found". */
+export async function resolveRowScope(run: Run, options: { resource: ResourceDefinition; userId: string; id: number; minimumRole: CompanyRole }): Promise<Scope> {
+  const [row] = await run<{ company_id: string; folder_set_id: string; role: CompanyRole }>(
+    `SELECT t.company_id, t.folder_set_id, m.role
+       FROM ${options.resource.table} t
+       JOIN memberships m ON m.company_id = t.company_id AND m.user_id = $1
+      WHERE t.id = $2`,
+    [options.userId, options.id],
+  );
+  if (!row) throw new AppError('not_found', 'Row not found.');
+  demand(row.role, options.minimumRole);
+  return { companyId: row.company_id, folderSetId: row.folder_set_id, role: row.role };
+}

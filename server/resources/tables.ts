@@ -1,0 +1,47 @@
+import { date, index, integer, numeric, type PgColumnBuilderBase, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { FieldDefinition, ResourceDefinition } from '../../common/resources/define.js';
+import { resources } from '../../common/resources/index.js';
+import { companies, folderSets } from '../companies/tables.js';
+
+const columnOf = (definition: FieldDefinition): PgColumnBuilderBase => {
+  const column = definition.kind === 'decimal' ? numeric() : definition.kind === 'integer' ? integer() : definition.kind === 'date' ? date({ mode: 'string' }) : text();
+  return definition.required ? column.notNull() : column;
+};
+
+/** PostgreSQL cuts identifiers at 63 bytes; a cut name could collide, so long ones are shortened on purpose. */
+const indexName = (table: string, fields: readonly string[]) => {
+  const name = `${table}_${fields.join('_')}_idx`;
+  return name.length <= 63 ? name : `${table.slice(0, 24)}_${fields.map((field) => field.slice(0, 12)).join('_')}_idx`.slice(0, 63);
+};
+
+/**
+ * The table of one resource: an identity id, the company and folder set the row belongs to, the import
+ * that brought it (if any), timestamps, then the resource's fields. Every index leads with company and
+ * folder set because every query is scoped by them.
+ */
+function tableOf(resource: ResourceDefinition) {
+  const fieldColumns = Object.fromEntries(Object.entries(resource.fields).map(([name, definition]) => [name, columnOf(definition)]));
+  const indexedFields = [
+    ...Object.entries(resource.fields).filter(([, definition]) => definition.indexed).map(([name]) => [name]),
+    ...(resource.indexes ?? []),
+  ];
+  return pgTable(resource.table, {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    company_id: uuid().notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    folder_set_id: uuid().notNull().references(() => folderSets.id, { onDelete: 'cascade' }),
+    import_record_id: integer(),
+    created_at: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updated_at: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    ...fieldColumns,
+  }, (table) => {
+    const column = (name: string) => (table as unknown as Record<string, Parameters<ReturnType<typeof index>['on']>[0]>)[name]!;
+    return [
+      index(indexName(resource.table, ['scope'])).on(table.company_id, table.folder_set_id, table.id),
+      index(indexName(resource.table, ['import'])).on(table.import_record_id),
+      ...indexedFields.map((fields) => index(indexName(resource.table, fields)).on(table.company_id, table.folder_set_id, ...fields.map(column))),
+    ];
+  });
+}
+
+/** The tables of every stored resource, by resource name; views are created by their own migration. */
+export const businessTables = Object.fromEntries(resources.filter((resource) => !resource.view).map((resource) => [resource.name, tableOf(resource)]));

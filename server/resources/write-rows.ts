@@ -1,0 +1,69 @@
+import type { ResourceDefinition } from '../../common/resources/define.js';
+import { type FieldValue, type Row, updateRowSchema } from '../../common/resources/schemas.js';
+import type { Database } from '../db/client.js';
+import { inTransaction, type Run } from '../db/run.js';
+import { AppError, fieldsOfIssues } from '../http/errors.js';
+import { selectList } from './row-sql.js';
+import type { Scope } from './scope.js';
+
+const quoted = (name: string) => `"${name}"`;
+
+/** Inserts one row into the company's folder set and answers it as the list shows it. */
+export async function createRow(options: { run: Run; resource: ResourceDefinition; scope: Scope & { folderSetId: string }; values: Record<string, FieldValue> }): Promise<Row> {
+  const { resource, scope } = options;
+  const names = Object.keys(resource.fields).filter((name) => options.values[name] !== undefined);
+  const params: unknown[] = [scope.companyId, scope.folderSetId, ...names.map((name) => options.values[name])];
+  const [row] = await options.run<Row>(
+    `INSERT INTO ${resource.table} (company_id, folder_set_id${names.map((name) => `, ${quoted(name)}`).join('')})
+     VALUES ($1, $2${names.map((_, index) => `, $${index + 3}`).join('')})
+     RETURNING ${selectList(resource)}`,
+    params,
+  );
+  return row!;
+}
+
+async function updateOne(run: Run, resource: ResourceDefinition, companyId: string, id: number, values: Record<string, FieldValue>): Promise<Row | undefined> {
+  const names = Object.keys(values).filter((name) => name in resource.fields && values[name] !== undefined);
+  const assignments = [...names.map((name, index) => `${quoted(name)} = $${index + 3}`), 'updated_at = now()'];
+  const [row] = await run<Row>(
+    `UPDATE ${resource.table} SET ${assignments.join(', ')} WHERE id = $1 AND company_id = $2 RETURNING ${selectList(resource)}`,
+    [id, companyId, ...names.map((name) => values[name])],
+  );
+  return row;
+}
+
+/** Changes some fields of one row of the caller's company. */
+export async function updateRow(options: { run: Run; resource: ResourceDefinition; scope: Scope; id: number; values: Record<string, FieldValue> }): Promise<Row> {
+  const row = await updateOne(options.run, options.resource, options.scope.companyId, options.id, options.values);
+  if (!row) throw new AppError('not_found', 'Row not found.');
+  return row;
+}
+
+/**
+ * Changes several rows at once. Rows that check out are saved together; the others (invalid values,
+ * or ids that are not the company's) are reported with the spec's 'Failed to update {n} records:'.
+ */
+export async function updateRows(options: { database: Database; resource: ResourceDefinition; scope: Scope; rows: readonly Record<string, unknown>[] }) {
+  const schema = updateRowSchema(options.resource);
+  const failed: { id: unknown; fields: Record<string, string[]> }[] = [];
+  const valid: { id: number; values: Record<string, FieldValue> }[] = [];
+  for (const { id, ...fields } of options.rows) {
+    const parsed = schema.safeParse(fields);
+    if (typeof id !== 'number' || !Number.isInteger(id)) failed.push({ id, fields: { id: ['Every row needs its id.'] } });
+    else if (!parsed.success) failed.push({ id, fields: fieldsOfIssues(parsed.error.issues) });
+    else valid.push({ id, values: parsed.data as Record<string, FieldValue> });
+  }
+  const updated = await inTransaction(options.database, async (run) => {
+    let count = 0;
+    for (const row of valid) {
+      if (await updateOne(run, options.resource, options.scope.companyId, row.id, row.values)) count += 1;
+      else failed.push({ id: row.id, fields: { id: ['Row not found.'] } });
+    }
+    return count;
+  });
+  if (failed.length > 0) {
+    const detail = [`Failed to update ${failed.length} records:`, ...failed.map((row) => String(row.id))].join('\n');
+    throw new AppError('partial_update', detail, { status: 400, extra: { failed_ids: failed.map((row) => row.id), updated, failed } });
+  }
+  return { updated };
+}
