@@ -22,6 +22,7 @@ import type { ResourceLabels } from './labels.js';
 import { autofill, createRow, resourceQueryKey } from './resource-api.js';
 import { type AutofillMatch, autofillSourceOf, autofillValues } from './table-state.js';
 import { useDebounced } from './use-debounced.js';
+import { useValidationText } from './validation-text.js';
 
 type Scope = { companySlug: string; folderSlug: string };
 
@@ -112,6 +113,7 @@ export function AddRowDialog({ resource, scope, labels, selectable, onClose }: {
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
   const errorText = useErrorText();
+  const validationText = useValidationText();
   const [values, setValues] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -127,7 +129,7 @@ export function AddRowDialog({ resource, scope, labels, selectable, onClose }: {
     onError: (error) => {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
         const known = Object.entries(error.fields).filter(([field]) => field in resource.fields);
-        setErrors(Object.fromEntries(known.map(([field, messages]) => [field, messages.join(' ')])));
+        setErrors(Object.fromEntries(known.map(([field, messages]) => [field, validationText.server(resource.fields[field], messages)])));
         const other = Object.entries(error.fields).filter(([field]) => !(field in resource.fields)).flatMap(([, messages]) => messages);
         setFormError(other.length > 0 ? other.join(' ') : known.length === 0 ? errorText(error) : null);
       } else {
@@ -147,7 +149,7 @@ export function AddRowDialog({ resource, scope, labels, selectable, onClose }: {
     const problems: Record<string, string> = {};
     for (const [name, definition] of fields) {
       const parsed = parseFieldInput(definition, values[name] ?? '');
-      if (!parsed.ok) problems[name] = intl.formatMessage({ id: `table.validation.${parsed.problem}` }, { max: definition.maxLength ?? 255 });
+      if (!parsed.ok) problems[name] = validationText.problem(definition, parsed.problem);
       else body[name] = parsed.value;
     }
     setErrors(problems);

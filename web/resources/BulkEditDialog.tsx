@@ -20,6 +20,7 @@ import { FieldInput } from './FieldInput.js';
 import type { ResourceLabels } from './labels.js';
 import { resourceQueryKey, updateRows } from './resource-api.js';
 import { failedIdsOfDetail } from './table-state.js';
+import { useValidationText } from './validation-text.js';
 
 /** Sets one field to one value on every selected row, in one request. */
 export function BulkEditDialog({ resource, companySlug, ids, labels, selectable, onClose }: {
@@ -34,6 +35,7 @@ export function BulkEditDialog({ resource, companySlug, ids, labels, selectable,
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
   const errorText = useErrorText();
+  const validationText = useValidationText();
   const fieldNames = Object.keys(resource.fields);
   const [field, setField] = useState(fieldNames[0] ?? '');
   const [value, setValue] = useState('');
@@ -55,8 +57,7 @@ export function BulkEditDialog({ resource, companySlug, ids, labels, selectable,
         const failed = failedIdsOfDetail(error.message);
         setFormError(`${intl.formatMessage({ id: 'table.bulkEdit.partial' }, { count: failed.length })}\n${failed.join('\n')}`);
       } else if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-        const messages = Object.entries(error.fields).flatMap(([, list]) => list);
-        setFormError(messages.join(' '));
+        setFormError(Object.entries(error.fields).map(([name, list]) => validationText.server(resource.fields[name], list)).join(' '));
       } else {
         setFormError(errorText(error));
       }
@@ -68,7 +69,7 @@ export function BulkEditDialog({ resource, companySlug, ids, labels, selectable,
     if (!definition) return;
     const parsed = parseFieldInput(definition, value);
     if (!parsed.ok) {
-      setFieldError(intl.formatMessage({ id: `table.validation.${parsed.problem}` }, { max: definition.maxLength ?? 255 }));
+      setFieldError(validationText.problem(definition, parsed.problem));
       return;
     }
     setFieldError(undefined);

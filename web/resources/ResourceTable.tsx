@@ -18,6 +18,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
   DataGrid,
@@ -57,6 +58,7 @@ import {
 } from './resource-api.js';
 import { type ConnectionState, connectionState } from './table-state.js';
 import { useDebounced } from './use-debounced.js';
+import { useValidationText } from './validation-text.js';
 
 declare module '@mui/x-data-grid' {
   interface NoRowsOverlayPropsOverrides {
@@ -66,7 +68,7 @@ declare module '@mui/x-data-grid' {
 }
 
 const gridLocaleText = {
-  en: undefined,
+  en: {},
   vi: viVN.components.MuiDataGrid.defaultProps.localeText,
   ko: koKR.components.MuiDataGrid.defaultProps.localeText,
 };
@@ -195,6 +197,7 @@ function ScopedTable({ resource, userId, companySlug, folderSlug, scopeKnown, pe
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
   const errorText = useErrorText();
+  const validationText = useValidationText();
   const apiRef = useGridApiRef();
 
   const [searchInput, setSearchInput] = useState('');
@@ -274,7 +277,7 @@ function ScopedTable({ resource, userId, companySlug, folderSlug, scopeKnown, pe
     for (const [name, definition] of Object.entries(resource.fields)) {
       if (next[name] === previous[name]) continue;
       const parsed = parseFieldInput(definition, next[name]);
-      if (!parsed.ok) problems[name] = intl.formatMessage({ id: `table.validation.${parsed.problem}` }, { max: definition.maxLength ?? 255 });
+      if (!parsed.ok) problems[name] = validationText.problem(definition, parsed.problem);
       else if (!sameValue(definition, previous[name], parsed.value)) changes[name] = parsed.value;
     }
     if (Object.keys(problems).length > 0) throw new CellSaveError(previous.id, problems);
@@ -287,12 +290,16 @@ function ScopedTable({ resource, userId, companySlug, folderSlug, scopeKnown, pe
       return saved;
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-        const fields = Object.fromEntries(Object.entries(error.fields).map(([field, messages]) => [field in changes ? field : Object.keys(changes)[0] ?? field, messages.join(' ')]));
+        // A reason about another field is still shown at the edited cell, where the user is looking.
+        const fields = Object.fromEntries(Object.entries(error.fields).map(([field, messages]) => [
+          field in changes ? field : Object.keys(changes)[0] ?? field,
+          validationText.server(resource.fields[field], messages),
+        ]));
         throw new CellSaveError(previous.id, fields);
       }
       throw new CellSaveError(previous.id, Object.fromEntries(Object.keys(changes).map((field) => [field, errorText(error)])));
     }
-  }, [resource, intl, queryClient, errorText]);
+  }, [resource, queryClient, errorText, validationText]);
 
   const onProcessRowUpdateError = useCallback((error: unknown) => {
     if (error instanceof CellSaveError) {
@@ -363,22 +370,30 @@ function ScopedTable({ resource, userId, companySlug, folderSlug, scopeKnown, pe
   const selectedCount = selected.allMatching ? count : selected.ids.length;
 
   const scope = { companySlug: companySlug ?? '', folderSlug: folderSlug ?? '' };
+  const localeText = useMemo(() => ({
+    ...gridLocaleText[intl.locale as keyof typeof gridLocaleText],
+    // Not every grid translation has the pager's "1–25 of 40".
+    paginationDisplayedRows: ({ from, to, count: total }: { from: number; to: number; count: number }) =>
+      intl.formatMessage({ id: 'table.pagination' }, { from, to, count: total }),
+  }), [intl]);
 
   if (state === 'none') return <NoScope hasCompany={companySlug !== null} />;
   return (
     <Stack spacing={2} data-testid={`resource-table-${resource.name}`} data-state={state}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
+        <Tooltip title={intl.formatMessage({ id: 'table.search.fields' }, { fields: searchLabels })} placement="bottom-start">
         <TextField
           size="small"
           value={searchInput}
           onChange={(event) => setSearchInput(event.target.value)}
-          placeholder={intl.formatMessage({ id: 'table.search.placeholder' }, { fields: searchLabels })}
+          placeholder={intl.formatMessage({ id: 'table.search.placeholder' })}
           slotProps={{
             input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> },
             htmlInput: { 'aria-label': intl.formatMessage({ id: 'table.search.label' }), type: 'search', 'data-testid': 'table-search' },
           }}
-          sx={{ width: { xs: '100%', md: 340 } }}
+          sx={{ width: { xs: '100%', md: 320 } }}
         />
+        </Tooltip>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center', rowGap: 1 }}>
           <Button
             color={filtersOpen || activeFilters > 0 ? 'primary' : 'inherit'}
@@ -490,7 +505,7 @@ function ScopedTable({ resource, userId, companySlug, folderSlug, scopeKnown, pe
               rowCount={count}
               loading={state === 'waiting' || list.isFetching}
               density="compact"
-              localeText={gridLocaleText[intl.locale as keyof typeof gridLocaleText]}
+              localeText={localeText}
               paginationMode="server"
               sortingMode="server"
               filterMode="server"
@@ -526,6 +541,8 @@ function ScopedTable({ resource, userId, companySlug, folderSlug, scopeKnown, pe
               slotProps={{
                 loadingOverlay: { variant: list.data ? 'linear-progress' : 'skeleton', noRowsVariant: 'skeleton' },
                 noRowsOverlay: { filtered, canCreate: permissions.create },
+                // Only the table's own fields can be hidden; the checkbox column follows the user's role.
+                columnsManagement: { getTogglableColumns: (all) => all.filter((column) => column.field in resource.fields).map((column) => column.field) },
               }}
               sx={{ border: 0, '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 } }}
             />

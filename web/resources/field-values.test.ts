@@ -36,7 +36,7 @@ describe('field input', () => {
 
   it('sends decimals as strings and integers as numbers', () => {
     expect(parseFieldInput(decimal(), '1.234,5')).toEqual({ ok: true, value: '1234.5' });
-    expect(parseFieldInput(decimal(), 'abc')).toEqual({ ok: false, problem: 'number' });
+    expect(parseFieldInput(decimal(), 'abc')).toEqual({ ok: false, problem: 'decimal' });
     expect(parseFieldInput(integer(), '42')).toEqual({ ok: true, value: 42 });
     expect(parseFieldInput(integer(), '4.2')).toEqual({ ok: false, problem: 'integer' });
   });

@@ -4,7 +4,7 @@ import type { FieldDefinition } from '../../common/resources/define.js';
 export type CellValue = string | number | null;
 
 /** Why a typed value was refused, as a `table.validation.<reason>` message. */
-export type ValueProblem = 'number' | 'integer' | 'date' | 'choice' | 'tooLong' | 'required';
+export type ValueProblem = 'decimal' | 'integer' | 'date' | 'choice' | 'tooLong' | 'required';
 
 export type ParsedValue = { ok: true; value: CellValue } | { ok: false; problem: ValueProblem };
 
@@ -49,11 +49,11 @@ export function parseFieldInput(definition: FieldDefinition, input: CellValue | 
   switch (definition.kind) {
     case 'decimal': {
       const value = normalizeDecimal(text);
-      return value === null ? { ok: false, problem: 'number' } : { ok: true, value };
+      return value === null ? { ok: false, problem: 'decimal' } : { ok: true, value };
     }
     case 'integer': {
       const value = normalizeDecimal(text);
-      if (value === null) return { ok: false, problem: 'number' };
+      if (value === null) return { ok: false, problem: 'integer' };
       if (!/^-?\d+$/.test(value) || !Number.isSafeInteger(Number(value))) return { ok: false, problem: 'integer' };
       return { ok: true, value: Number(value) };
     }

@@ -1,0 +1,172 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ecus } from '../common/resources/ecus.js';
+import { newPage, useServerAndBrowser } from './harness.js';
+
+const demo = { email: 'demo@dutybook.vn', password: 'dutybook-demo-2026' };
+
+/** Lazy screens and the grid's first render can take longer than expect.poll's default second. */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
+
+interface Session { token: string; companySlug: string; folderSlug: string }
+
+async function api<T>(url: string, token: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(`${url}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: { Authorization: `Bearer ${token}`, ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The demo account's token, company and first folder set, through the API. */
+async function demoSession(url: string): Promise<Session> {
+  const response = await fetch(`${url}/api/oauth/token/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: `Basic ${Buffer.from('dutybook-web:').toString('base64')}` },
+    body: new URLSearchParams({ grant_type: 'password', username: demo.email, password: demo.password }),
+  });
+  const { access_token: token } = (await response.json()) as { access_token: string };
+  const info = await api<{ companies: Array<{ company_slug: string }> }>(url, token, '/clients-api/info/');
+  const companySlug = info.companies[0]?.company_slug ?? '';
+  const company = await api<{ folder_set: Array<{ slug: string }> }>(url, token, `/clients-api/companies/${companySlug}/`);
+  return { token, companySlug, folderSlug: company.folder_set[0]?.slug ?? '' };
+}
+
+async function signIn(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/login`);
+  await page.getByLabel('E-mail', { exact: false }).fill(demo.email);
+  await page.getByLabel(/^Password/).fill(demo.password);
+  await page.getByRole('button', { name: 'Log in' }).last().click();
+  await eventually(() => new URL(page.url()).pathname.endsWith('/company')).toBe(true);
+}
+
+const tableCount = (page: Page) => page.getByTestId('table-count').textContent();
+const row = (page: Page, id: number) => page.locator(`.MuiDataGrid-row[data-id="${id}"]`);
+
+describe('data tables in Chromium', () => {
+  const suite = useServerAndBrowser({ BASE_PATH: '/dutybook' });
+
+  it('adds a declaration line with autofill, edits a cell, filters, exports and deletes', async () => {
+    const { url } = suite.server;
+    const session = await demoSession(url);
+    const scope = { company_slug: session.companySlug, folder_slug: session.folderSlug };
+    // A line already recorded, so that autofill has a code to offer.
+    await api(url, session.token, '/balance/ecus/', {
+      method: 'POST',
+      body: {
+        ...Object.fromEntries(Object.keys(ecus.fields).map((field) => [field, null])),
+        ...scope, account_number: '105808761430', registered_date: '2026-03-02', type_code: 'E31', code: 'NVL-E2E-001',
+        item_name: 'Vải cotton dệt thoi khổ 1.5m', total: '1200', unit: 'MTR',
+      },
+    });
+
+    const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'en-US' });
+    await signIn(page, url);
+
+    // The Data group of the menu leads to the customs screen, whose first tab is the declaration lines.
+    await page.getByRole('link', { name: 'Customs & trade' }).click();
+    await eventually(() => new URL(page.url()).pathname).toBe('/dutybook/data/exim/ecus');
+    await eventually(() => page.locator('h1').textContent()).toBe('Customs & trade');
+    await eventually(() => tableCount(page)).toBe('1 row');
+
+    // Add a row: typing a code offers the recorded one; picking it fills the description and the unit.
+    await page.getByTestId('add-row').click();
+    await page.locator('input[data-field="account_number"]').fill('305808761431');
+    await page.locator('input[data-field="registered_date"]').fill('2026-04-15');
+    await page.locator('input[data-field="type_code"]').fill('B11');
+    await page.locator('input[data-field="code"]').fill('NVL-E2E');
+    await page.getByTestId('autofill-option').filter({ hasText: 'NVL-E2E-001' }).click();
+    await eventually(() => page.locator('input[data-field="code"]').inputValue()).toBe('NVL-E2E-001');
+    expect(await page.locator('textarea[data-field="item_name"]').first().inputValue()).toBe('Vải cotton dệt thoi khổ 1.5m');
+    expect(await page.locator('input[data-field="unit"]').inputValue()).toBe('MTR');
+    await page.locator('input[data-field="total"]').fill('250,5');
+    await page.getByTestId('add-row-submit').click();
+    await eventually(() => page.getByText('Row added.').count()).toBe(1);
+    await eventually(() => tableCount(page)).toBe('2 rows');
+
+    const listed = await api<{ results: Array<{ id: number; account_number: string; total: string }> }>(
+      url, session.token, `/balance/ecus/?company_slug=${session.companySlug}&folder_slug=${session.folderSlug}&account_number=305808761431`,
+    );
+    const added = listed.results[0];
+    expect(added?.total).toBe('250.5');
+    const addedId = added?.id ?? 0;
+
+    // Inline edit: a refused value stays in the cell with the reason beside it; a good one is saved.
+    await row(page, addedId).locator('[data-field="total"]').dblclick();
+    await page.getByTestId('edit-total').fill('abc');
+    await page.keyboard.press('Enter');
+    await eventually(() => page.getByRole('tooltip').filter({ hasText: 'Enter a number.' }).count()).toBe(1);
+    expect(await page.getByTestId('edit-total').inputValue()).toBe('abc');
+    await page.getByTestId('edit-total').fill('1.234,75');
+    await page.keyboard.press('Enter');
+    await eventually(() => row(page, addedId).locator('[data-field="total"]').textContent()).toBe('1,234.75');
+    const saved = await api<{ results: Array<{ total: string }> }>(
+      url, session.token, `/balance/ecus/?company_slug=${session.companySlug}&folder_slug=${session.folderSlug}&account_number=305808761431`,
+    );
+    expect(saved.results[0]?.total).toBe('1234.75');
+
+    // Filter: type code equals B11 leaves the new line only.
+    await page.getByTestId('toggle-filters').click();
+    await page.getByTestId('filter-condition').first().getByRole('combobox').first().click();
+    await page.getByRole('option', { name: 'Type code' }).click();
+    await page.getByTestId('filter-value').fill('B11');
+    await eventually(() => tableCount(page)).toBe('1 row');
+    expect(await row(page, addedId).count()).toBe(1);
+
+    // Export the filtered view: an .xlsx answer arrives and the browser downloads it.
+    const [exported, download] = await Promise.all([
+      page.waitForResponse((response) => response.url().includes('/balance/ecus/export/')),
+      page.waitForEvent('download'),
+      page.getByTestId('table-export').click(),
+    ]);
+    expect(exported.status()).toBe(200);
+    expect(exported.headers()['content-type']).toContain('spreadsheetml');
+    expect(exported.url()).toContain('type_code=B11');
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+
+    // Delete the selected (filtered) row, then the whole table after a confirmation naming the count.
+    // The edit left the grid scrolled to the quantity column; the checkboxes are at its start.
+    await page.locator('.MuiDataGrid-virtualScroller').evaluate((scroller) => { scroller.scrollLeft = 0; });
+    await row(page, addedId).getByRole('checkbox').check();
+    await page.getByTestId('delete-selected').click();
+    await eventually(() => page.getByRole('dialog').textContent()).toContain('Delete 1 row of Customs declarations?');
+    await page.getByTestId('confirm-delete').click();
+    await eventually(() => page.getByText('1 row deleted.').count()).toBe(1);
+    await eventually(() => page.getByText('No rows match').count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await eventually(() => tableCount(page)).toBe('1 row');
+    await page.getByTestId('delete-all').click();
+    await eventually(() => page.getByRole('dialog').textContent()).toContain('Delete all 1 row of Customs declarations?');
+    await page.getByTestId('confirm-delete').click();
+    await eventually(() => page.getByText('No rows yet').count()).toBe(1);
+
+    expect(pageErrors.filter((error) => !/status of 4\d\d/.test(error))).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the chosen columns per user across a reload, and shows locked tables without editing', async () => {
+    const { context, page } = await newPage(suite.browser, { locale: 'en-US' });
+    await signIn(page, suite.server.url);
+    await page.goto(`${suite.server.url}/data/exim`);
+    await eventually(() => new URL(page.url()).pathname).toBe('/dutybook/data/exim/ecus');
+    await eventually(() => page.locator('.MuiDataGrid-columnHeader[data-field="hs"]').count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('checkbox', { name: 'HS code' }).uncheck();
+    await page.keyboard.press('Escape');
+    await eventually(() => page.locator('.MuiDataGrid-columnHeader[data-field="hs"]').count()).toBe(0);
+    await page.reload();
+    await eventually(() => page.locator('.MuiDataGrid-columnHeader[data-field="account_number"]').count()).toBe(1);
+    expect(await page.locator('.MuiDataGrid-columnHeader[data-field="hs"]').count()).toBe(0);
+
+    await page.getByTestId('tab-ecus-ama').click();
+    await eventually(() => new URL(page.url()).pathname).toBe('/dutybook/data/exim/ecus-ama');
+    await eventually(() => page.getByText('Imported records: changed only by their import').count()).toBe(1);
+    expect(await page.getByTestId('add-row').count()).toBe(0);
+    expect(await page.getByTestId('delete-all').count()).toBe(0);
+    await context.close();
+  });
+});
