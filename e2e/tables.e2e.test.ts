@@ -1,43 +1,52 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ecus } from '../common/resources/ecus.js';
 import { newPage, useServerAndBrowser } from './harness.js';
 
-const demo = { email: 'demo@dutybook.vn', password: 'dutybook-demo-2026' };
+/** The code of the newest mail to `to` in the server's outbox (no SMTP_URL: each mail is an .eml file). */
+async function latestCode(dataDir: string, to: string): Promise<string> {
+  const outbox = path.join(dataDir, 'outbox');
+  const names = (await fs.readdir(outbox).catch(() => [])).filter((name) => name.endsWith('.eml')).sort();
+  for (const name of names.reverse()) {
+    const mail = await fs.readFile(path.join(outbox, name), 'utf8');
+    if (!mail.includes(`To: ${to}`)) continue;
+    const code = /^\s+(\d{6})\s*$/m.exec(mail)?.[1];
+    if (code) return code;
+  }
+  throw new Error(`no code mailed to ${to}`);
+}
 
 /** Lazy screens and the grid's first render can take longer than expect.poll's default second. */
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
-interface Session { token: string; companySlug: string; folderSlug: string }
-
-async function api<T>(url: string, token: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+async function api<T>(url: string, token: string | null, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const response = await fetch(`${url}/api${path}`, {
     method: init.method ?? 'GET',
-    headers: { Authorization: `Bearer ${token}`, ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
+    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
     body: init.body ? JSON.stringify(init.body) : undefined,
   });
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
 
-/** The demo account's token, company and first folder set, through the API. */
-async function demoSession(url: string): Promise<Session> {
-  const response = await fetch(`${url}/api/oauth/token/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: `Basic ${Buffer.from('dutybook-web:').toString('base64')}` },
-    body: new URLSearchParams({ grant_type: 'password', username: demo.email, password: demo.password }),
+interface Account { email: string; password: string; token: string }
+
+/** A verified account of its own, so the suite does not depend on the demo company's data. */
+async function register(url: string, dataDir: string, email: string, name: string): Promise<Account> {
+  const password = 'tables-e2e-2026';
+  await api(url, null, '/registration/', { method: 'POST', body: { email, password, name, locale: 'en' } });
+  const confirmed = await api<{ token: { access_token: string } }>(url, null, '/registration-confirm/', {
+    method: 'POST', body: { email, token: await latestCode(dataDir, email) },
   });
-  const { access_token: token } = (await response.json()) as { access_token: string };
-  const info = await api<{ companies: Array<{ company_slug: string }> }>(url, token, '/clients-api/info/');
-  const companySlug = info.companies[0]?.company_slug ?? '';
-  const company = await api<{ folder_set: Array<{ slug: string }> }>(url, token, `/clients-api/companies/${companySlug}/`);
-  return { token, companySlug, folderSlug: company.folder_set[0]?.slug ?? '' };
+  return { email, password, token: confirmed.token.access_token };
 }
 
-async function signIn(page: Page, url: string): Promise<void> {
+async function signIn(page: Page, url: string, account: Account): Promise<void> {
   await page.goto(`${url}/login`);
-  await page.getByLabel('E-mail', { exact: false }).fill(demo.email);
-  await page.getByLabel(/^Password/).fill(demo.password);
+  await page.getByLabel('E-mail', { exact: false }).fill(account.email);
+  await page.getByLabel(/^Password/).fill(account.password);
   await page.getByRole('button', { name: 'Log in' }).last().click();
   await eventually(() => new URL(page.url()).pathname.endsWith('/company')).toBe(true);
 }
@@ -47,13 +56,25 @@ const row = (page: Page, id: number) => page.locator(`.MuiDataGrid-row[data-id="
 
 describe('data tables in Chromium', () => {
   const suite = useServerAndBrowser({ BASE_PATH: '/dutybook' });
+  let owner: Account;
+  let viewer: Account;
+  let scope: { company_slug: string; folder_slug: string };
+
+  beforeAll(async () => {
+    const { url, dataDir } = suite.server;
+    owner = await register(url, dataDir, 'hoa.tran@example.com', 'Trần Thị Hoa');
+    viewer = await register(url, dataDir, 'minh.le@example.com', 'Lê Văn Minh');
+    const company = await api<{ slug: string; folder_set: Array<{ slug: string }> }>(url, owner.token, '/clients-api/companies/', {
+      method: 'POST', body: { name: 'Saigon Garment Export', tax_code: '0312345679' },
+    });
+    scope = { company_slug: company.slug, folder_slug: company.folder_set[0]?.slug ?? '' };
+    await api(url, owner.token, `/clients-api/companies/${company.slug}/members/`, { method: 'POST', body: { email: viewer.email, role: 'viewer' } });
+  });
 
   it('adds a declaration line with autofill, edits a cell, filters, exports and deletes', async () => {
     const { url } = suite.server;
-    const session = await demoSession(url);
-    const scope = { company_slug: session.companySlug, folder_slug: session.folderSlug };
     // A line already recorded, so that autofill has a code to offer.
-    await api(url, session.token, '/balance/ecus/', {
+    await api(url, owner.token, '/balance/ecus/', {
       method: 'POST',
       body: {
         ...Object.fromEntries(Object.keys(ecus.fields).map((field) => [field, null])),
@@ -63,7 +84,7 @@ describe('data tables in Chromium', () => {
     });
 
     const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'en-US' });
-    await signIn(page, url);
+    await signIn(page, url, owner);
 
     // The Data group of the menu leads to the customs screen, whose first tab is the declaration lines.
     await page.getByRole('link', { name: 'Customs & trade' }).click();
@@ -87,7 +108,7 @@ describe('data tables in Chromium', () => {
     await eventually(() => tableCount(page)).toBe('2 rows');
 
     const listed = await api<{ results: Array<{ id: number; account_number: string; total: string }> }>(
-      url, session.token, `/balance/ecus/?company_slug=${session.companySlug}&folder_slug=${session.folderSlug}&account_number=305808761431`,
+      url, owner.token, `/balance/ecus/?company_slug=${scope.company_slug}&folder_slug=${scope.folder_slug}&account_number=305808761431`,
     );
     const added = listed.results[0];
     expect(added?.total).toBe('250.5');
@@ -103,7 +124,7 @@ describe('data tables in Chromium', () => {
     await page.keyboard.press('Enter');
     await eventually(() => row(page, addedId).locator('[data-field="total"]').textContent()).toBe('1,234.75');
     const saved = await api<{ results: Array<{ total: string }> }>(
-      url, session.token, `/balance/ecus/?company_slug=${session.companySlug}&folder_slug=${session.folderSlug}&account_number=305808761431`,
+      url, owner.token, `/balance/ecus/?company_slug=${scope.company_slug}&folder_slug=${scope.folder_slug}&account_number=305808761431`,
     );
     expect(saved.results[0]?.total).toBe('1234.75');
 
@@ -147,10 +168,18 @@ describe('data tables in Chromium', () => {
     await context.close();
   });
 
-  it('keeps the chosen columns per user across a reload, and shows locked tables without editing', async () => {
+  it('keeps the chosen columns per user across a reload, and shows locked tables and viewers no editing', async () => {
+    const { url } = suite.server;
+    await api(url, owner.token, '/balance/ecus/', {
+      method: 'POST',
+      body: {
+        ...Object.fromEntries(Object.keys(ecus.fields).map((field) => [field, null])),
+        ...scope, account_number: '105808761999', registered_date: '2026-05-04', type_code: 'E21', code: 'VAI-01', total: '12.5', hs: '52081200',
+      },
+    });
     const { context, page } = await newPage(suite.browser, { locale: 'en-US' });
-    await signIn(page, suite.server.url);
-    await page.goto(`${suite.server.url}/data/exim`);
+    await signIn(page, url, owner);
+    await page.goto(`${url}/data/exim`);
     await eventually(() => new URL(page.url()).pathname).toBe('/dutybook/data/exim/ecus');
     await eventually(() => page.locator('.MuiDataGrid-columnHeader[data-field="hs"]').count()).toBe(1);
 
@@ -162,11 +191,26 @@ describe('data tables in Chromium', () => {
     await eventually(() => page.locator('.MuiDataGrid-columnHeader[data-field="account_number"]').count()).toBe(1);
     expect(await page.locator('.MuiDataGrid-columnHeader[data-field="hs"]').count()).toBe(0);
 
+    // AMA amendments follow their import: listed, never edited one by one.
     await page.getByTestId('tab-ecus-ama').click();
     await eventually(() => new URL(page.url()).pathname).toBe('/dutybook/data/exim/ecus-ama');
     await eventually(() => page.getByText('Imported records: changed only by their import').count()).toBe(1);
     expect(await page.getByTestId('add-row').count()).toBe(0);
     expect(await page.getByTestId('delete-all').count()).toBe(0);
     await context.close();
+
+    // A viewer reads the same rows (with the default columns: the choice above was the owner's) and changes nothing.
+    const second = await newPage(suite.browser, { locale: 'en-US' });
+    await signIn(second.page, url, viewer);
+    await second.page.goto(`${url}/data/exim/ecus`);
+    await eventually(() => second.page.getByTestId('table-count').textContent()).toBe('1 row');
+    expect(await second.page.locator('.MuiDataGrid-columnHeader[data-field="hs"]').count()).toBe(1);
+    expect(await second.page.getByText('Read only: viewer role').count()).toBe(1);
+    expect(await second.page.getByTestId('add-row').count()).toBe(0);
+    expect(await second.page.getByTestId('delete-all').count()).toBe(0);
+    expect(await second.page.locator('.MuiDataGrid-columnHeaderCheckbox').count()).toBe(0);
+    await second.page.locator('.MuiDataGrid-row').first().locator('[data-field="total"]').dblclick();
+    expect(await second.page.getByTestId('edit-total').count()).toBe(0);
+    await second.context.close();
   });
 });
