@@ -54,6 +54,18 @@ async function signIn(page: Page, url: string, account: Account): Promise<void> 
 const tableCount = (page: Page) => page.getByTestId('table-count').textContent();
 const row = (page: Page, id: number) => page.locator(`.MuiDataGrid-row[data-id="${id}"]`);
 
+/** The grid draws only the columns in view: scroll right until the cell exists. */
+async function cell(page: Page, id: number, field: string) {
+  const locator = row(page, id).locator(`[data-field="${field}"]`);
+  const scroller = page.locator('.MuiDataGrid-virtualScroller');
+  await scroller.evaluate((element) => { element.scrollLeft = 0; });
+  for (let step = 0; step < 20 && (await locator.count()) === 0; step += 1) {
+    await scroller.evaluate((element) => { element.scrollLeft += 300; });
+    await page.waitForTimeout(50);
+  }
+  return locator;
+}
+
 describe('data tables in Chromium', () => {
   const suite = useServerAndBrowser({ BASE_PATH: '/dutybook' });
   let owner: Account;
@@ -115,7 +127,7 @@ describe('data tables in Chromium', () => {
     const addedId = added?.id ?? 0;
 
     // Inline edit: a refused value stays in the cell with the reason beside it; a good one is saved.
-    await row(page, addedId).locator('[data-field="total"]').dblclick();
+    await (await cell(page, addedId, 'total')).dblclick();
     await page.getByTestId('edit-total').fill('abc');
     await page.keyboard.press('Enter');
     await eventually(() => page.getByRole('tooltip').filter({ hasText: 'Enter a number.' }).count()).toBe(1);
@@ -209,7 +221,8 @@ describe('data tables in Chromium', () => {
     expect(await second.page.getByTestId('add-row').count()).toBe(0);
     expect(await second.page.getByTestId('delete-all').count()).toBe(0);
     expect(await second.page.locator('.MuiDataGrid-columnHeaderCheckbox').count()).toBe(0);
-    await second.page.locator('.MuiDataGrid-row').first().locator('[data-field="total"]').dblclick();
+    const firstId = Number(await second.page.locator('.MuiDataGrid-row').first().getAttribute('data-id'));
+    await (await cell(second.page, firstId, 'total')).dblclick();
     expect(await second.page.getByTestId('edit-total').count()).toBe(0);
     await second.context.close();
   });

@@ -155,6 +155,8 @@ export function FilterBar({ resource, labels, conditions, selectable, onChange }
               {operators.map((operator) => <MenuItem key={operator} value={operator}>{operatorLabel(operator)}</MenuItem>)}
             </TextField>
             <ValueInput
+              // One value or several are different inputs: a new operator or field starts a fresh one.
+              key={`${condition.field}:${condition.operator === 'in' ? 'many' : 'one'}`}
               condition={condition}
               definition={definition}
               label={fieldLabel}

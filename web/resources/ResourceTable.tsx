@@ -146,11 +146,16 @@ function NoScope({ hasCompany }: { hasCompany: boolean }) {
 }
 
 type Confirming =
-  | { kind: 'selected'; ids: number[] }
+  | { kind: 'selected'; ids: readonly number[] }
   | { kind: 'matching'; count: number }
   | { kind: 'all'; count: number };
 
 interface Permissions { create: boolean; update: boolean; delete: boolean }
+
+interface Selection { pageKey: string; ids: readonly number[]; allMatching: boolean }
+
+/** One empty list, so that an empty selection keeps its identity between renders. */
+const noIds: readonly number[] = [];
 
 /**
  * The generic screen of one business table: server-side paging, sorting, search and filters,
@@ -217,8 +222,9 @@ function ScopedTable({ resource, userId, companySlug, folderSlug, scopeKnown, pe
   const page = paging.viewKey === viewKey ? paging.page : 0;
   const pageSize = paging.pageSize;
   const pageKey = `${viewKey}#${page}#${pageSize}`;
-  const [selection, setSelection] = useState<{ pageKey: string; ids: number[]; allMatching: boolean }>({ pageKey, ids: [], allMatching: false });
-  const selected = selection.pageKey === pageKey ? selection : { pageKey, ids: [], allMatching: false };
+  const [selection, setSelection] = useState<Selection>({ pageKey, ids: noIds, allMatching: false });
+  const selected = selection.pageKey === pageKey ? selection : { pageKey, ids: noIds, allMatching: false };
+  const clearSelection = () => setSelection({ pageKey, ids: noIds, allMatching: false });
 
   const scopeReady = companySlug !== null && folderSlug !== null;
   const query = listQuery(resource, view, page, pageSize);
@@ -261,7 +267,7 @@ function ScopedTable({ resource, userId, companySlug, folderSlug, scopeKnown, pe
       field: name,
       headerName: label,
       description: label,
-      width: Math.max(columnWidth(definition), Math.min(label.length * 8 + 40, 260)),
+      width: Math.max(columnWidth(definition), Math.min(label.length * 8 + 60, 280)),
       align: numeric ? 'right' : 'left',
       headerAlign: numeric ? 'right' : 'left',
       editable: permissions.update,
@@ -316,10 +322,11 @@ function ScopedTable({ resource, userId, companySlug, folderSlug, scopeKnown, pe
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const invalidate = () => queryClient.invalidateQueries({ queryKey: resourceQueryKey(resource) });
   const removeSelected = useMutation({
-    mutationFn: (ids: number[]) => deleteRows(resource, companySlug ?? '', ids),
+    mutationFn: (ids: readonly number[]) => deleteRows(resource, companySlug ?? '', ids),
     onSuccess: async (answer) => {
       snackbar.success(intl.formatMessage({ id: 'table.delete.done' }, { count: answer.deleted }));
       setConfirming(null);
+      clearSelection();
       await invalidate();
     },
     onError: (error) => { setConfirming(null); snackbar.error(errorText(error)); },
@@ -329,6 +336,7 @@ function ScopedTable({ resource, userId, companySlug, folderSlug, scopeKnown, pe
     onSuccess: async (answer) => {
       snackbar.success(intl.formatMessage({ id: 'table.delete.done' }, { count: answer.deleted }));
       setConfirming(null);
+      clearSelection();
       await invalidate();
     },
     onError: (error) => { setConfirming(null); snackbar.error(errorText(error)); },
@@ -380,7 +388,8 @@ function ScopedTable({ resource, userId, companySlug, folderSlug, scopeKnown, pe
   if (state === 'none') return <NoScope hasCompany={companySlug !== null} />;
   return (
     <Stack spacing={2} data-testid={`resource-table-${resource.name}`} data-state={state}>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
+      {/* One row that wraps: search, the view's tools, then the count and the changes at the far end. */}
+      <Stack direction="row" useFlexGap spacing={1.5} sx={{ flexWrap: 'wrap', alignItems: 'center', rowGap: 1.5 }}>
         <Tooltip title={intl.formatMessage({ id: 'table.search.fields' }, { fields: searchLabels })} placement="bottom-start">
         <TextField
           size="small"
@@ -391,10 +400,10 @@ function ScopedTable({ resource, userId, companySlug, folderSlug, scopeKnown, pe
             input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> },
             htmlInput: { 'aria-label': intl.formatMessage({ id: 'table.search.label' }), type: 'search', 'data-testid': 'table-search' },
           }}
-          sx={{ width: { xs: '100%', md: 320 } }}
+          sx={{ width: { xs: '100%', sm: 300 } }}
         />
         </Tooltip>
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center', rowGap: 1 }}>
+        <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: 'wrap', alignItems: 'center', rowGap: 1, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
           <Button
             color={filtersOpen || activeFilters > 0 ? 'primary' : 'inherit'}
             startIcon={<Badge badgeContent={activeFilters} color="primary"><FilterListOutlined /></Badge>}
@@ -417,8 +426,7 @@ function ScopedTable({ resource, userId, companySlug, folderSlug, scopeKnown, pe
             <Chip size="small" variant="outlined" icon={<LockOutlined />} label={<FormattedMessage id={`table.readOnly.${readOnlyReason}`} />} />
           )}
         </Stack>
-        <Box sx={{ flexGrow: 1 }} />
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Stack direction="row" spacing={1} sx={{ ml: 'auto', flexShrink: 0, alignItems: 'center', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
           {state === 'hasData' && (
             <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }} data-testid="table-count">
               <FormattedMessage id="table.count" values={{ count }} />
@@ -461,7 +469,7 @@ function ScopedTable({ resource, userId, companySlug, folderSlug, scopeKnown, pe
                 <FormattedMessage id="table.selection.selectAllMatching" values={{ count }} />
               </Link>
             )}
-            <Link component="button" variant="body2" onClick={() => setSelection({ pageKey, ids: [], allMatching: false })}>
+            <Link component="button" variant="body2" onClick={clearSelection}>
               <FormattedMessage id="table.selection.clear" />
             </Link>
             <Box sx={{ flexGrow: 1 }} />
@@ -523,6 +531,7 @@ function ScopedTable({ resource, userId, companySlug, folderSlug, scopeKnown, pe
               onColumnVisibilityModelChange={changeVisibility}
               checkboxSelection={selectionEnabled}
               disableRowSelectionOnClick
+              hideFooterSelectedRowCount
               rowSelectionModel={rowSelectionModel}
               onRowSelectionModelChange={(model) => {
                 const ids = model.type === 'include' ? [...model.ids] : rows.map((row) => row.id).filter((id) => !model.ids.has(id));
