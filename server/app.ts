@@ -14,6 +14,7 @@ import { authRoutes } from './auth/routes.js';
 import { decorateUser } from './auth/guard.js';
 import { companyRoutes } from './companies/routes.js';
 import { resourceRoutes } from './resources/routes.js';
+import { importRoutes } from './imports/routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import formbody from '@fastify/formbody';
 
@@ -57,6 +58,7 @@ export async function buildApp(input: Omit<AppDeps, 'mailer'> & { mailer?: Maile
     await api.register(authRoutes, { deps });
     await api.register(companyRoutes, { deps });
     await api.register(resourceRoutes, { deps });
+    await api.register(importRoutes, { deps });
   }, { prefix: apiPrefix });
 
   await registerWeb(app, config);

@@ -3,6 +3,9 @@ import { loadConfig } from './config.js';
 import { DataDirInUseError, migrateDatabase, openDatabase } from './db/client.js';
 import { seedDatabase } from './db/seed.js';
 import { demoAccount } from './auth/seed-demo-account.js';
+import { runner } from './db/run.js';
+import { recoverInterruptedImports } from './imports/records.js';
+import { purgeUploads } from './imports/uploads.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -17,6 +20,9 @@ async function main(): Promise<void> {
   console.log(`Database: ${where}; applying migrations…`);
   await migrateDatabase(database);
   await seedDatabase(database, (message) => console.log(message));
+  const run = runner(database);
+  await recoverInterruptedImports(run, { olderThanMinutes: database.kind === 'pglite' ? 0 : 15 });
+  await purgeUploads({ run, dataDir: config.dataDir });
 
   const app = await buildApp({ config, database }, { logger: true });
   const shutdown = async (signal: string) => {

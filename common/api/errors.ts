@@ -28,6 +28,8 @@ export const errorCodes = [
   'social_login_disabled',
   'invalid_social_token',
   'partial_update',
+  'duplicate_import',
+  'import_in_use',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number] | (string & {});
@@ -65,4 +67,6 @@ export const httpStatusOfCode: Record<(typeof errorCodes)[number], number> = {
   social_login_disabled: 400,
   invalid_social_token: 400,
   partial_update: 400,
+  duplicate_import: 409,
+  import_in_use: 409,
 };

@@ -99,7 +99,7 @@ export function defineResource<F extends Record<string, FieldDefinition>>(defini
 }
 
 /** Columns every row has besides its fields; clients read them and never write them. */
-export const systemFields = ['id', 'created_at', 'updated_at', 'import_record_id'] as const;
+export const systemFields = ['id', 'created_at', 'updated_at', 'import_record_id', 'extra'] as const;
 
 /** What kind of goods a stock row counts (§5 of the domain notes: materials, products, semi-finished goods, scrap). */
 export const itemTypes = ['material', 'product', 'semi_finished', 'scrap'] as const;

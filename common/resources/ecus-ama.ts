@@ -13,11 +13,15 @@ export const ecusAma = defineResource({
     // The ECUS line (ecus_lines id) this record corrects, once matched by declaration number and line.
     ecus_id: integer({ indexed: true, visible: false }),
     account_number: ecusFields.account_number,
-    row_number: { ...ecusFields.row_number, required: true },
+    row_number: ecusFields.row_number,
     code: ecusFields.code,
-    unit: { ...ecusFields.unit, required: true },
+    unit: ecusFields.unit,
     // The corrected quantity 1, replacing the original line's.
     total: ecusFields.total,
+    // What the line held before this record corrected it: kept for audit, and restored when the import is rolled back.
+    previous_code: { ...ecusFields.code, required: false, indexed: false, aliases: {}, label: 'fields.previous_code' },
+    previous_unit: { ...ecusFields.unit, selectable: false, aliases: {}, label: 'fields.previous_unit' },
+    previous_total: { ...ecusFields.total, required: false, aliases: {}, label: 'fields.previous_total' },
   },
   search: ['code', 'account_number'],
   ordering: 'account_number',

@@ -105,7 +105,7 @@ export function updateRowSchema(resource: ResourceDefinition) {
 }
 
 /** A row as the API answers it. */
-export type Row = { id: number; created_at: string; updated_at: string; import_record_id: number | null } & Record<string, FieldValue>;
+export type Row = { id: number; created_at: string; updated_at: string; import_record_id: number | null; extra: Record<string, unknown> | null } & Record<string, FieldValue>;
 
 export const readOnlyFields: readonly string[] = systemFields;
 

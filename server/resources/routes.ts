@@ -29,6 +29,7 @@ const rowSchemaOf = (resource: ResourceDefinition) => z.object({
   created_at: z.string(),
   updated_at: z.string(),
   import_record_id: z.number().int().nullable(),
+  extra: z.record(z.string(), z.unknown()).nullable(),
   ...Object.fromEntries(Object.entries(resource.fields).map(([name, definition]) => [name, valueSchemas[definition.kind].nullable()])),
 });
 

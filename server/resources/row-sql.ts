@@ -24,7 +24,7 @@ function selected(name: string, definition: FieldDefinition | undefined): string
 const isoTimestamp = (name: string) => `to_char(${name} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${name}`;
 
 export const selectList = (resource: ResourceDefinition) =>
-  ['id', isoTimestamp('created_at'), isoTimestamp('updated_at'), 'import_record_id', ...Object.entries(resource.fields).map(([name, definition]) => selected(name, definition))].join(', ');
+  ['id', isoTimestamp('created_at'), isoTimestamp('updated_at'), 'import_record_id', 'extra', ...Object.entries(resource.fields).map(([name, definition]) => selected(name, definition))].join(', ');
 
 /** Query parameters that are not filters. */
 const reservedParameters = new Set(['company_slug', 'folder_slug', 'page', 'page_size', 'search', 'ordering', 'lang']);

@@ -1,4 +1,4 @@
-import { date, index, integer, numeric, type PgColumnBuilderBase, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, numeric, type PgColumnBuilderBase, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { FieldDefinition, ResourceDefinition } from '../../common/resources/define.js';
 import { resources } from '../../common/resources/index.js';
 import { companies, folderSets } from '../companies/tables.js';
@@ -32,6 +32,8 @@ function tableOf(resource: ResourceDefinition) {
     import_record_id: integer(),
     created_at: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updated_at: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Columns of an imported sheet that no field took, by their normalised header names. */
+    extra: jsonb(),
     ...fieldColumns,
   }, (table) => {
     const column = (name: string) => (table as unknown as Record<string, Parameters<ReturnType<typeof index>['on']>[0]>)[name]!;

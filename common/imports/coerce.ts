@@ -1,0 +1,132 @@
+import type { FieldDefinition } from '../resources/define.js';
+import { isCalendarDate } from '../resources/schemas.js';
+import { fold } from '../text/fold.js';
+
+/**
+ * A cell as the readers hand it over: text, a number, a boolean, a date cell (`{date: 'YYYY-MM-DD...'}`),
+ * an error value (`#N/A`), or a formula whose cached value the file does not hold.
+ */
+export type SheetCell = string | number | boolean | null | { date: string } | { error: string } | { formulaWithoutValue: true };
+
+export type Coerced = { value: string | number | null } | { error: string };
+
+export const importMessages = {
+  formula: 'The formula has no saved value; open the file in Excel, save it and upload it again.',
+  errorValue: 'The cell holds an error value',
+  number: 'Not a number',
+  integer: 'Not a whole number',
+  date: 'Not a date (use dd/mm/yyyy or yyyy-mm-dd)',
+  choice: 'Not one of the listed values',
+  tooLong: 'The text is too long',
+  required: 'This field is required',
+} as const;
+
+const excelEpoch1900 = Date.UTC(1899, 11, 30);
+const excelEpoch1904 = Date.UTC(1904, 0, 1);
+const dayMs = 86_400_000;
+
+/**
+ * An Excel serial day as a date. In the 1900 system serials count from 1899-12-30, because Excel keeps
+ * Lotus's phantom 29 February 1900 (serial 60); serials below 61 are one day later than that count.
+ */
+export function excelSerialToDate(serial: number, date1904 = false): string | null {
+  if (!Number.isFinite(serial) || serial < 1 || serial > 2_958_465) return null;
+  const days = Math.floor(serial);
+  const time = date1904 ? excelEpoch1904 + days * dayMs : excelEpoch1900 + (days < 61 ? days + 1 : days) * dayMs;
+  return new Date(time).toISOString().slice(0, 10);
+}
+
+/** 107808761432 and '107808761432.0' → '107808761432': codes stay text with their leading zeros. */
+function coerceCode(cell: string | number | boolean): string {
+  if (typeof cell === 'number') return Number.isInteger(cell) ? cell.toFixed(0) : String(cell);
+  const text = String(cell).trim();
+  return /^\d+\.0+$/.test(text) ? text.replace(/\.0+$/, '') : text;
+}
+
+/**
+ * Decimal text in either convention. With both separators the last one is the decimal point
+ * ('1.000,50', '1,000.50'); a single comma followed by exactly three digits groups thousands ('1,500');
+ * any other single comma is a decimal comma ('12,5'); several of one separator group thousands.
+ */
+export function parseDecimalText(raw: string): string | null {
+  let text = raw.trim().replace(/[\s\u00a0]/g, '');
+  let negative = false;
+  if (/^\(.*\)$/.test(text)) { negative = true; text = text.slice(1, -1); }
+  if (text.startsWith('-')) { negative = !negative; text = text.slice(1); } else if (text.startsWith('+')) text = text.slice(1);
+  if (!/^[\d.,]+$/.test(text) || !/\d/.test(text)) return null;
+  const lastComma = text.lastIndexOf(',');
+  const lastDot = text.lastIndexOf('.');
+  let normalised: string;
+  if (lastComma >= 0 && lastDot >= 0) {
+    const decimalMark = lastComma > lastDot ? ',' : '.';
+    const grouping = decimalMark === ',' ? '.' : ',';
+    const [whole, fraction, ...more] = text.split(decimalMark);
+    if (more.length > 0 || fraction === undefined) return null;
+    normalised = `${whole!.split(grouping).join('')}.${fraction}`;
+  } else if (lastComma >= 0) {
+    const parts = text.split(',');
+    normalised = parts.length > 2 || /^\d{1,3},\d{3}$/.test(text) ? parts.join('') : parts.join('.');
+  } else {
+    const parts = text.split('.');
+    normalised = parts.length > 2 ? parts.join('') : text;
+  }
+  if (!/^\d+(\.\d+)?$/.test(normalised) && !/^\d+\.$/.test(normalised)) return null;
+  normalised = normalised.replace(/\.$/, '').replace(/^0+(?=\d)/, '');
+  return negative && /[1-9]/.test(normalised) ? `-${normalised}` : normalised;
+}
+
+/** A number as exact decimal text, without exponent notation for ordinary magnitudes. */
+const numberText = (value: number) => (Number.isInteger(value) ? value.toFixed(0) : String(Number(value.toPrecision(15))));
+
+/** dd/mm/yyyy, dd-mm-yyyy, dd.mm.yyyy, yyyy-mm-dd, yyyy/mm/dd, each optionally followed by a time. */
+export function parseDateText(raw: string): string | null {
+  const text = raw.trim().replace(/[ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?\s*(AM|PM)?Z?$/i, '');
+  let match = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text);
+  let iso: string | undefined;
+  if (match) iso = `${match[1]}-${match[2]!.padStart(2, '0')}-${match[3]!.padStart(2, '0')}`;
+  match = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text);
+  if (match) iso = `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}`;
+  return iso && isCalendarDate(iso) ? iso : null;
+}
+
+/** A choice by its value or by its label in any interface language. */
+export type ChoiceLabels = Record<string, readonly string[]>;
+
+/**
+ * One cell as the value of a field of the given kind, or the reason it cannot be. Empty cells are
+ * null; whether a field may be empty is checked afterwards, with the rest of the row.
+ */
+export function coerceCell(definition: FieldDefinition, cell: SheetCell, options: { date1904?: boolean; choiceLabels?: ChoiceLabels } = {}): Coerced {
+  if (cell === null || cell === '' || (typeof cell === 'string' && cell.trim() === '')) return { value: null };
+  if (typeof cell === 'object') {
+    if ('formulaWithoutValue' in cell) return { error: importMessages.formula };
+    if ('error' in cell) return { error: `${importMessages.errorValue} ${cell.error}` };
+  }
+  const fail = (error: string): Coerced => ({ error });
+  switch (definition.kind) {
+    case 'code':
+    case 'text': {
+      const text = typeof cell === 'object' ? cell.date.slice(0, 10) : definition.kind === 'code' ? coerceCode(cell) : String(cell).trim();
+      return text.length > (definition.maxLength ?? 255) ? fail(importMessages.tooLong) : { value: text };
+    }
+    case 'decimal': {
+      if (typeof cell === 'number') return Number.isFinite(cell) ? { value: numberText(cell) } : fail(importMessages.number);
+      const parsed = typeof cell === 'string' ? parseDecimalText(cell) : null;
+      return parsed === null ? fail(importMessages.number) : { value: parsed };
+    }
+    case 'integer': {
+      const number = typeof cell === 'number' ? cell : typeof cell === 'string' ? Number(parseDecimalText(cell) ?? Number.NaN) : Number.NaN;
+      return Number.isSafeInteger(number) && Math.abs(number) <= 2_147_483_647 ? { value: number } : fail(importMessages.integer);
+    }
+    case 'date': {
+      if (typeof cell === 'object') return { value: cell.date.slice(0, 10) };
+      const parsed = typeof cell === 'number' ? excelSerialToDate(cell, options.date1904) : typeof cell === 'string' ? parseDateText(cell) : null;
+      return parsed === null ? fail(importMessages.date) : { value: parsed };
+    }
+    case 'choice': {
+      const key = fold(String(cell)).trim();
+      const choice = definition.choices?.find((value) => fold(value) === key || (options.choiceLabels?.[value] ?? []).some((label) => fold(label) === key));
+      return choice === undefined ? fail(importMessages.choice) : { value: choice };
+    }
+  }
+}

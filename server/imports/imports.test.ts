@@ -1,0 +1,239 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
+import { readHeaders } from './headers.js';
+import { outlineWorkbook } from './read-sheet.js';
+import { runningImports } from './run-import.js';
+import { sniffFormat, UnreadableFile } from './sniff.js';
+
+/** An ECUS-like workbook: a title row, a header merged over two rows, then declaration lines. */
+async function ecusWorkbook(lines: Array<Array<string | number | Date | null>>): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Tờ khai');
+  sheet.addRow(['DANH SÁCH TỜ KHAI XUẤT NHẬP KHẨU']);
+  sheet.addRow(['Tờ khai', '', '', 'Hàng hóa', '', 'Lượng', 'Đơn vị tính', 'Ghi chú']);
+  sheet.addRow(['Số tờ khai', 'Ngày đăng ký', 'Mã loại hình', 'Mã hàng', 'Tên hàng', '', '', '']);
+  sheet.mergeCells('A2:C2');
+  sheet.mergeCells('D2:E2');
+  for (const line of lines) sheet.addRow(line);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const line = (n: number, overrides: Partial<Record<number, string | number | Date | null>> = {}) => {
+  const cells: Array<string | number | Date | null> = [`1058000${String(n).padStart(4, '0')}0`, new Date(Date.UTC(2025, 2, n)), 'E31', `0NVL-${n}`, `Vải ${n}`, `1.000,${n}`, 'MTR', `ghi chú ${n}`];
+  for (const [index, value] of Object.entries(overrides)) cells[Number(index)] = value ?? null;
+  return cells;
+};
+
+function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer }) {
+  const boundary = '----dutybook-test-boundary';
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="excel_file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+    parts.push(file.content, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const mapping = {
+  account_number: { mapping_col_name: 'A', title: 'Số tờ khai' },
+  registered_date: { mapping_col_name: 'B', title: 'Ngày đăng ký' },
+  type_code: { mapping_col_name: 'C', title: 'Mã loại hình' },
+  code: { mapping_col_name: 'D', title: 'Mã hàng' },
+  item_name: { mapping_col_name: 'E', title: 'Tên hàng' },
+  total: { mapping_col_name: 'F', title: 'Lượng' },
+  unit: { mapping_col_name: 'G', title: 'Đơn vị tính' },
+};
+
+describe('Excel imports', { timeout: 180_000 }, () => {
+  let t: TestApp;
+  let token = '';
+  let stranger = '';
+  let folder = '';
+  const company = 'import-co';
+  const mail = captureMail();
+
+  beforeAll(async () => {
+    t = await createTestApp({ authRateLimitPerMinute: 1000, uploadMaxBytes: 2 * 1024 * 1024 }, mail);
+    for (const who of ['importer', 'stranger']) {
+      const email = `${who}@imports.vn`;
+      await t.app.inject({ method: 'POST', url: '/api/registration/', payload: { email, password: 'customs2026', name: who } });
+      const confirmed = await t.app.inject({ method: 'POST', url: '/api/registration-confirm/', payload: { email, token: mail.lastCode(email) } });
+      if (who === 'importer') token = confirmed.json().token.access_token; else stranger = confirmed.json().token.access_token;
+    }
+    const created = await call('POST', '/api/clients-api/companies/', { name: 'Import Co' });
+    folder = created.json().folder_set[0].slug;
+  });
+  afterAll(async () => t.close());
+
+  function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, as = token) {
+    return t.app.inject({ method, url, headers: { authorization: `Bearer ${as}` }, ...(payload ? { payload } : {}) });
+  }
+  const upload = (name: string, content: Buffer) => t.app.inject({ method: 'POST', url: '/api/uploads/', ...withAuth(multipart({}, { name, content })) });
+  const withAuth = (request: { payload: Buffer; headers: Record<string, string> }) => ({ payload: request.payload, headers: { ...request.headers, authorization: `Bearer ${token}` } });
+  const settled = async (record: { id: number }) => {
+    await Promise.all([...runningImports]);
+    return (await call('GET', `/api/balance/import-record/${record.id}/`)).json();
+  };
+  const startImport = (uploadId: string, extra: Record<string, unknown> = {}, route = 'import_data') =>
+    call('POST', `/api/balance/ecus/${route}/`, { upload_id: uploadId, company_slug: company, folder_slug: folder, sheet_name: 'Tờ khai', header_from: 2, header_to: 3, mapping, ...extra });
+  const ecusRows = async (query = '') => (await call('GET', `/api/balance/ecus/?company_slug=${company}&folder_slug=${folder}&ordering=row_number,account_number${query}`)).json();
+
+  it('uploads once, previews, reads merged headers and remembers the mapping', async () => {
+    const uploaded = await upload('to-khai.xlsx', await ecusWorkbook([line(1), line(2)]));
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    expect(uploaded.json()).toMatchObject({ format: 'xlsx', sheets: ['Tờ khai'], file_name: 'to-khai.xlsx' });
+    const id = uploaded.json().upload_id;
+    const preview = await call('GET', `/api/uploads/${id}/preview/?from_row=2&rows=3`);
+    expect(preview.json().rows[1]).toEqual({ row: 3, cells: expect.objectContaining({ A: 'Số tờ khai', D: 'Mã hàng' }) });
+    expect((await call('GET', `/api/uploads/${id}/preview/`, undefined, stranger)).statusCode).toBe(404);
+
+    const headers = await call('POST', '/api/balance/get-excel-headers/', { upload_id: id, sheet_name: 'Tờ khai', header_from: 2, header_to: 3 });
+    expect(headers.json()).toEqual({ A: 'Tờ khai Số tờ khai', B: 'Tờ khai Ngày đăng ký', C: 'Tờ khai Mã loại hình', D: 'Hàng hóa Mã hàng', E: 'Hàng hóa Tên hàng', F: 'Lượng', G: 'Đơn vị tính', H: 'Ghi chú' });
+    const limited = await t.app.inject({ method: 'POST', url: '/api/new-balance/get-excel-headers/', ...withAuth(multipart({ sheet_name: 'Tờ khai', header_from: '3', use_cols: 'D:E' }, { name: 'again.xlsx', content: await ecusWorkbook([]) })) });
+    expect(limited.json()).toEqual({ D: 'Mã hàng', E: 'Tên hàng' });
+
+    const refused = await call('POST', '/api/balance/ecus/setup/', { company_slug: company, code: { mapping_col_name: 'D', title: 'Mã hàng' } });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().fields)).toEqual(expect.arrayContaining(['account_number', 'total']));
+    expect((await call('POST', '/api/balance/ecus/setup/', { company_slug: company, ...mapping })).statusCode).toBe(200);
+    expect((await call('GET', `/api/balance/ecus/get_fixed_columns/?company_slug=${company}`)).json()).toMatchObject({
+      fields: { code: { kind: 'code', required: true, label: 'fields.code' } }, last_setup: { mapping },
+    });
+  });
+
+  it('imports all or nothing, keeps codes and numbers right, keeps unmapped columns, and detects the same file again', async () => {
+    const bad = await ecusWorkbook([line(1), line(2, { 5: 'nhiều' }), line(3, { 1: 'sometime' })]);
+    const failedUpload = (await upload('bad.xlsx', bad)).json().upload_id;
+    const failed = await settled((await startImport(failedUpload)).json());
+    expect(failed).toMatchObject({ status: 'failed', inserted: 0, rejected: 2, total_rows: 3, import_type: 'IMPORT' });
+    expect(failed.errors).toEqual([
+      expect.objectContaining({ row: 5, column: 'F', field: 'total' }),
+      expect.objectContaining({ row: 6, column: 'B', field: 'registered_date' }),
+    ]);
+    expect((await ecusRows()).count).toBe(0);
+
+    const kept = await settled((await startImport(failedUpload, { keep_posting: true })).json());
+    expect(kept).toMatchObject({ status: 'succeeded', inserted: 1, rejected: 2 });
+    const rejected = await call('GET', `/api/balance/import-record/${kept.id}/rejected/`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(rejected.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets[0]!.getRow(1).values).toEqual(expect.arrayContaining(['Row', 'Message', 'Tờ khai Số tờ khai']));
+    expect(workbook.worksheets[0]!.rowCount).toBe(3);
+    expect((await call('POST', `/api/balance/import-record/${kept.id}/rollback/`)).json()).toMatchObject({ status: 'rolled_back' });
+    expect((await ecusRows()).count).toBe(0);
+
+    const good = (await upload('good.xlsx', await ecusWorkbook([line(1), line(2), [], []]))).json().upload_id;
+    const done = await settled((await startImport(good)).json());
+    expect(done).toMatchObject({ status: 'succeeded', inserted: 2, rejected: 0, progress: 100 });
+    const rows = (await ecusRows()).results;
+    expect(rows[0]).toMatchObject({ account_number: '105800000010', registered_date: '2025-03-01', code: '0NVL-1', total: '1000.1', import_record_id: done.id, extra: { ghichu: 'ghi chú 1' } });
+
+    const again = await startImport(good);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'duplicate_import', earlier_import: { id: done.id } });
+    const replaced = await settled((await startImport(good, { on_duplicate: 'replace' })).json());
+    expect(replaced.status).toBe('succeeded');
+    expect((await ecusRows()).count).toBe(2);
+    expect((await call('GET', `/api/balance/import-record/${done.id}/`)).json().status).toBe('rolled_back');
+    const history = await call('GET', `/api/balance/import-record/?company_slug=${company}&folder_slug=${folder}&table=ecus`);
+    expect(history.json().count).toBe(4);
+    expect((await call('GET', `/api/balance/import-record/?company_slug=${company}`, undefined, stranger)).statusCode).toBe(404);
+    expect((await call('POST', `/api/balance/import-record/${replaced.id}/rollback/`, undefined, stranger)).statusCode).toBe(404);
+  });
+
+  it('applies amendments over the original lines, cancels declarations, and rolls back in order', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('AMA');
+    sheet.addRow(['Số tờ khai', 'Mã hàng', 'Lượng']);
+    sheet.addRow(['105800000011', '0NVL-1', 1500]);
+    sheet.addRow(['105800000991', '0NVL-9', 1]);
+    const amaUpload = (await upload('ama.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()))).json().upload_id;
+    const amaMapping = { account_number: { mapping_col_name: 'A', title: 'Số tờ khai' }, code: { mapping_col_name: 'B', title: 'Mã hàng' }, total: { mapping_col_name: 'C', title: 'Lượng' } };
+    const ama = (route: string, extra: object) => call('POST', `/api/balance/ecus/${route}/`, { upload_id: amaUpload, company_slug: company, folder_slug: folder, sheet_name: 'AMA', header_from: 1, mapping: amaMapping, ...extra });
+    const strict = await settled((await ama('ama_import_data', {})).json());
+    expect(strict, strict.traceback).toMatchObject({ status: 'failed', rejected: 1 });
+    const amended = await settled((await ama('ama_import_data', { keep_posting: true })).json());
+    expect(amended).toMatchObject({ status: 'succeeded', import_type: 'AMA' });
+    expect((await ecusRows('&code=0NVL-1')).results[0].total).toBe('1500');
+    const records = await call('GET', `/api/balance/ecus-ama/?company_slug=${company}&folder_slug=${folder}&import_record_id=${amended.id}`);
+    expect(records.json().results).toEqual([expect.objectContaining({ total: '1500', previous_total: '1000.1', account_number: '105800000011' })]);
+    expect((await call('PUT', `/api/balance/ecus-ama/${records.json().results[0].id}/`, {})).statusCode).toBe(501);
+
+    const ecusImport = (await ecusRows()).results[0].import_record_id;
+    const blocked = await call('POST', `/api/balance/import-record/${ecusImport}/rollback/`);
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().code).toBe('import_in_use');
+    await call('POST', `/api/balance/import-record/${amended.id}/rollback/`);
+    expect((await ecusRows('&code=0NVL-1')).results[0].total).toBe('1000.1');
+
+    const cancel = await settled((await call('POST', '/api/balance/ecus/cancel_import_data/', {
+      upload_id: amaUpload, company_slug: company, folder_slug: folder, sheet_name: 'AMA', header_from: 1, keep_posting: true,
+      mapping: { account_number: { mapping_col_name: 'A', title: 'Số tờ khai' } },
+    })).json());
+    expect(cancel).toMatchObject({ status: 'succeeded', import_type: 'CANCEL' });
+    expect((await call('GET', `/api/balance/ecus-cancel/?company_slug=${company}&folder_slug=${folder}`)).json().results).toEqual([expect.objectContaining({ code: '0NVL-1' })]);
+    const stock = (await call('GET', `/api/fta/ecus-stock/?company_slug=${company}&folder_slug=${folder}`)).json().results.map((row: { code: string }) => row.code);
+    expect(stock).toEqual(['0NVL-2']);
+  });
+
+  it('reads CSV in Vietnamese code pages and refuses hostile files with their reasons', async () => {
+    const csv = Buffer.from(new TextEncoder().encode('Số tờ khai;Mã hàng\n105800000031;0ABC\n'));
+    const csvUpload = await upload('lines.csv', csv);
+    expect(csvUpload.json()).toMatchObject({ format: 'csv', sheets: ['CSV'] });
+    expect((await call('POST', '/api/balance/get-excel-headers/', { upload_id: csvUpload.json().upload_id, sheet_name: 'CSV', header_from: 1 })).json()).toEqual({ A: 'Số tờ khai', B: 'Mã hàng' });
+
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0, 1, 2]);
+    const renamed = await upload('declarations.xlsx', png);
+    expect(renamed.statusCode).toBe(422);
+    expect(renamed.json()).toMatchObject({ code: 'unprocessable_file', reason: 'not_a_spreadsheet' });
+    expect((await upload('notes.xlsx', Buffer.from('just some text'))).json().reason).toBe('not_a_spreadsheet');
+    expect((await upload('broken.xlsx', (await ecusWorkbook([line(1)])).subarray(0, 2000))).json().reason).toBe('corrupt');
+
+    const bomb = new JSZip();
+    bomb.file('xl/workbook.xml', '<workbook/>');
+    bomb.file('xl/worksheets/sheet1.xml', '0'.repeat(60 * 1024 * 1024));
+    const bombBytes = await bomb.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } });
+    expect(bombBytes.length).toBeLessThan(2 * 1024 * 1024);
+    expect((await upload('bomb.xlsx', bombBytes)).json().reason).toBe('zip_bomb');
+
+    const big = await upload('big.csv', Buffer.alloc(3 * 1024 * 1024, 'a'));
+    expect(big.statusCode).toBe(413);
+
+    const corpus = path.resolve('../shared/data/spreadsheet-corpus/pass_protected.xlsx');
+    if (fs.existsSync(corpus)) expect((await upload('pass_protected.xlsx', fs.readFileSync(corpus))).json().reason).toBe('encrypted');
+  });
+});
+
+describe('the spreadsheet corpus', () => {
+  const dir = path.resolve('../shared/data/spreadsheet-corpus');
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => !name.endsWith('.md')) : [];
+  it.skipIf(files.length === 0)('gives headers or a clear reason for every file, without crashing or hanging', { timeout: 180_000 }, async () => {
+    const outcomes: Record<string, string> = {};
+    for (const name of files) {
+      const file = path.join(dir, name);
+      try {
+        const format = await sniffFormat(file, name, 50 * 1024 * 1024);
+        const outline = await Promise.race([
+          outlineWorkbook(file, format, 20),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${name} hung`)), 20_000)),
+        ]);
+        const sheet = outline.sheets.find((candidate) => candidate.rows.length > 0);
+        if (!sheet) { outcomes[name] = 'no rows'; continue; }
+        const upload = { id: name, fileName: name, size: 0, format, sha256: '', outline, path: file };
+        const headers = await readHeaders(upload, { sheet_name: sheet.name, header_from: sheet.rows[0]!.row }).catch((error: Error) => ({ error: error.message }));
+        outcomes[name] = 'error' in headers ? `no header: ${String(headers.error)}` : `${Object.keys(headers).length} headers`;
+      } catch (error) {
+        if (!(error instanceof UnreadableFile)) throw new Error(`${name}: ${(error as Error).message}`, { cause: error });
+        outcomes[name] = error.reason;
+      }
+    }
+    console.log(`corpus: ${Object.values(outcomes).filter((outcome) => outcome.endsWith('headers')).length} of ${files.length} files gave headers`);
+    expect(Object.keys(outcomes)).toHaveLength(files.length);
+  });
+});

@@ -1,0 +1,139 @@
+import { PassThrough, type Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { ResourceDefinition } from '../../common/resources/define.js';
+import { columnLetters, columnNumber } from '../../common/imports/cells.js';
+import type { Database } from '../db/client.js';
+import { inTransaction, type Run } from '../db/run.js';
+import { AppError } from '../http/errors.js';
+import { neutralised } from '../resources/export-rows.js';
+import type { Scope } from '../resources/scope.js';
+import { readHeaders } from './headers.js';
+import { type ImportJob, rollBackRows, runImport, runningImports } from './run-import.js';
+import type { ImportType, Setup } from './setup.js';
+import type { Upload } from './uploads.js';
+
+/** An import record as the API answers it. */
+const recordColumns = `r.id, r.resource AS "table", r.import_type, r.keep_posting, r.status, r.progress, r.total_rows, r.inserted, r.rejected,
+  r.errors, r.traceback, r.from_file, f.slug AS folder, coalesce(u.name, u.email) AS imported_by,
+  to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS date,
+  to_char(r.finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS finished_at`;
+const recordFrom = 'import_records r JOIN folder_sets f ON f.id = r.folder_set_id LEFT JOIN users u ON u.id = r.imported_by';
+
+export type ImportRecord = Record<string, unknown> & { id: number; table: string; status: string };
+
+export async function getImportRecord(run: Run, companyId: string, id: number): Promise<ImportRecord> {
+  const [row] = await run<ImportRecord>(`SELECT ${recordColumns} FROM ${recordFrom} WHERE r.id = $1 AND r.company_id = $2`, [id, companyId]);
+  if (!row) throw new AppError('not_found', 'Import not found.');
+  return row;
+}
+
+export async function listImportRecords(run: Run, options: { scope: Scope; table?: string | undefined; page: number; pageSize: number }) {
+  const conditions = ['r.company_id = $1'];
+  const params: unknown[] = [options.scope.companyId];
+  if (options.scope.folderSetId) { params.push(options.scope.folderSetId); conditions.push(`r.folder_set_id = $${params.length}`); }
+  if (options.table) { params.push(options.table); conditions.push(`r.resource = $${params.length}`); }
+  const where = conditions.join(' AND ');
+  const [results, [counted]] = await Promise.all([
+    run<ImportRecord>(`SELECT ${recordColumns} FROM ${recordFrom} WHERE ${where} ORDER BY r.id DESC LIMIT ${options.pageSize} OFFSET ${(options.page - 1) * options.pageSize}`, params),
+    run<{ count: number }>(`SELECT count(*)::int AS count FROM import_records r WHERE ${where}`, params),
+  ]);
+  return { count: counted?.count ?? 0, results };
+}
+
+/**
+ * Starts an import of an uploaded file. The same file imported before into the same table and folder
+ * set answers 409 with the earlier import, until the caller says to replace it or to add the rows again.
+ */
+export async function startImport(options: {
+  database: Database; run: Run; scope: Scope & { folderSetId: string }; userId: string; resource: ResourceDefinition; importType: ImportType;
+  upload: Upload; sheet: string; headerFrom: number; headerTo: number; setup: Setup; keepPosting: boolean; onDuplicate?: 'replace' | 'add' | undefined;
+}): Promise<ImportRecord> {
+  const { run, scope, resource, importType, upload } = options;
+  const headers = await readHeaders(upload, { sheet_name: options.sheet, header_from: options.headerFrom, header_to: options.headerTo });
+  const earlier = await run<{ id: number; date: string }>(
+    `SELECT id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date FROM import_records
+      WHERE company_id = $1 AND folder_set_id = $2 AND resource = $3 AND import_type = $4 AND file_sha256 = $5 AND status = 'succeeded' ORDER BY id`,
+    [scope.companyId, scope.folderSetId, resource.name, importType, upload.sha256],
+  );
+  if (earlier.length > 0 && !options.onDuplicate) {
+    throw new AppError('duplicate_import', `This file was already imported into this folder set on ${earlier.at(-1)!.date}.`, { extra: { earlier_import: earlier.at(-1) } });
+  }
+  const [created] = await run<{ id: number }>(
+    `INSERT INTO import_records (company_id, folder_set_id, resource, import_type, keep_posting, from_file, file_sha256, upload_id, options, imported_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+    [scope.companyId, scope.folderSetId, resource.name, importType, options.keepPosting, upload.fileName, upload.sha256, upload.id,
+      JSON.stringify({ sheet: options.sheet, header_from: options.headerFrom, header_to: options.headerTo, headers, ...options.setup }), options.userId],
+  );
+  const job: ImportJob = {
+    recordId: created!.id, companyId: scope.companyId, folderSetId: scope.folderSetId, resource, importType, keepPosting: options.keepPosting,
+    upload, sheet: options.sheet, headerFrom: options.headerFrom, headerTo: options.headerTo, headers, setup: options.setup,
+    replaces: options.onDuplicate === 'replace' ? earlier.map((row) => row.id) : [],
+  };
+  const running = runImport(options.database, job).finally(() => runningImports.delete(running));
+  runningImports.add(running);
+  return getImportRecord(run, scope.companyId, created!.id);
+}
+
+/**
+ * What keeps an import from being rolled back: amendments or cancellations recorded against its
+ * declaration lines, or a later amendment of the lines an AMA import changed.
+ */
+async function dependents(tx: Run, record: { id: number; resource: string; import_type: ImportType }): Promise<string | null> {
+  if (record.resource !== 'ecus') return null;
+  if (record.import_type === 'IMPORT') {
+    const [row] = await tx<{ id: number }>(
+      `SELECT x.import_record_id AS id FROM ecus_lines e
+         JOIN (SELECT ecus_id, import_record_id FROM ecus_ama_records UNION ALL SELECT ecus_id, import_record_id FROM ecus_cancel_records) x ON x.ecus_id = e.id
+        WHERE e.import_record_id = $1 LIMIT 1`, [record.id]);
+    return row ? `Import ${row.id} amended or cancelled lines of this import; roll it back first.` : null;
+  }
+  if (record.import_type === 'AMA') {
+    const [row] = await tx<{ id: number }>(
+      `SELECT later.import_record_id AS id FROM ecus_ama_records mine JOIN ecus_ama_records later ON later.ecus_id = mine.ecus_id AND later.id > mine.id
+        WHERE mine.import_record_id = $1 LIMIT 1`, [record.id]);
+    return row ? `Import ${row.id} amended the same lines later; roll it back first.` : null;
+  }
+  return null;
+}
+
+export async function rollBackImport(database: Database, companyId: string, id: number): Promise<void> {
+  await inTransaction(database, async (tx) => {
+    const [record] = await tx<{ id: number; resource: string; import_type: ImportType; status: string }>(
+      'SELECT id, resource, import_type, status FROM import_records WHERE id = $1 AND company_id = $2 FOR UPDATE', [id, companyId]);
+    if (!record) throw new AppError('not_found', 'Import not found.');
+    if (record.status !== 'succeeded') throw new AppError('conflict', `Only a finished import can be rolled back; this one is ${record.status}.`);
+    const blocker = await dependents(tx, record);
+    if (blocker) throw new AppError('import_in_use', blocker);
+    await rollBackRows(tx, id);
+  });
+}
+
+/** The rows an import turned down, as they were, with a message column: fix them and upload the file again. */
+export async function exportRejectedRows(run: Run, companyId: string, id: number): Promise<Readable> {
+  const record = await getImportRecord(run, companyId, id);
+  const rows = await run<{ row_number: number; cells: string[]; message: string }>(
+    'SELECT row_number, cells, message FROM import_rejected_rows WHERE import_record_id = $1 ORDER BY row_number', [id]);
+  const [stored] = await run<{ options: { headers?: Record<string, string> } }>('SELECT options FROM import_records WHERE id = $1', [id]);
+  const headers = stored?.options.headers ?? {};
+  const width = Math.max(0, ...rows.map((row) => row.cells.length), ...Object.keys(headers).map(columnNumber));
+  const output = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(record.table.slice(0, 31));
+  sheet.addRow(['Row', 'Message', ...Array.from({ length: width }, (_, index) => headers[columnLetters(index + 1)] ?? columnLetters(index + 1))]).commit();
+  for (const row of rows) sheet.addRow([row.row_number, neutralised(row.message), ...row.cells.map((cell) => neutralised(cell))]).commit();
+  sheet.commit();
+  workbook.commit().catch((error: unknown) => output.destroy(error as Error));
+  return output;
+}
+
+/**
+ * Jobs a stopped server left queued or running are marked failed and their staging tables dropped.
+ * On PostgreSQL other servers may be importing right now, so only jobs older than the reader's time
+ * limit count as abandoned there.
+ */
+export async function recoverInterruptedImports(run: Run, options: { olderThanMinutes: number }): Promise<void> {
+  const stopped = await run<{ id: number }>(
+    `UPDATE import_records SET status = 'failed', traceback = 'The server stopped while the import ran; nothing was imported. Start it again.', finished_at = now()
+      WHERE status IN ('queued', 'running') AND created_at <= now() - make_interval(mins => $1) RETURNING id`, [options.olderThanMinutes]);
+  for (const row of stopped) await run(`DROP TABLE IF EXISTS import_stage_${row.id}`);
+}

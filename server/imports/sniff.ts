@@ -1,0 +1,111 @@
+import fs from 'node:fs/promises';
+
+/** The formats the readers handle; `xls` also covers the HTML tables some systems save as `.xls`. */
+export type SheetFormat = 'xlsx' | 'xls' | 'ods' | 'csv';
+
+/** Why a file cannot be read; the web shows `imports.reasons.<reason>`. */
+export type UnreadableReason = 'too_many_rows' | 'too_many_columns' | 'zip_bomb' | 'encrypted' | 'corrupt' | 'not_a_spreadsheet' | 'timeout';
+
+export class UnreadableFile extends Error {
+  constructor(readonly reason: UnreadableReason, message: string) {
+    super(message);
+  }
+}
+
+export const readerLimits = {
+  rows: 1_000_000,
+  columns: 500,
+  /** Uncompressed bytes a workbook may expand to, per byte of the size limit. */
+  expansion: 20,
+  timeMs: 10 * 60_000,
+};
+
+const zipSignature = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const oleSignature = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+
+/**
+ * The entries of a ZIP archive from its central directory, read without inflating anything: their
+ * names, declared uncompressed sizes and whether they are encrypted.
+ */
+async function zipEntries(file: fs.FileHandle, size: number): Promise<Array<{ name: string; uncompressed: number; encrypted: boolean }>> {
+  const tailLength = Math.min(size, 65_535 + 22);
+  const tail = Buffer.alloc(tailLength);
+  await file.read(tail, 0, tailLength, size - tailLength);
+  const end = tail.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0 || end + 22 > tail.length) throw new UnreadableFile('corrupt', 'The workbook is damaged: its table of contents is missing.');
+  const count = tail.readUInt16LE(end + 10);
+  const directorySize = tail.readUInt32LE(end + 12);
+  const directoryOffset = tail.readUInt32LE(end + 16);
+  if (directoryOffset === 0xffffffff || directoryOffset + directorySize > size || directorySize > 64 * 1024 * 1024) {
+    throw new UnreadableFile('corrupt', 'The workbook is damaged or uses an unsupported archive format.');
+  }
+  const directory = Buffer.alloc(directorySize);
+  await file.read(directory, 0, directorySize, directoryOffset);
+  const entries: Array<{ name: string; uncompressed: number; encrypted: boolean }> = [];
+  let offset = 0;
+  for (let index = 0; index < count; index += 1) {
+    if (offset + 46 > directory.length || directory.readUInt32LE(offset) !== 0x02014b50) throw new UnreadableFile('corrupt', 'The workbook is damaged.');
+    const nameLength = directory.readUInt16LE(offset + 28);
+    entries.push({
+      name: directory.toString('utf8', offset + 46, offset + 46 + nameLength),
+      uncompressed: directory.readUInt32LE(offset + 24),
+      encrypted: (directory.readUInt16LE(offset + 8) & 1) === 1,
+    });
+    offset += 46 + nameLength + directory.readUInt16LE(offset + 30) + directory.readUInt16LE(offset + 32);
+  }
+  return entries;
+}
+
+const looksLikeText = (head: Buffer) => {
+  if (head.length >= 2 && ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff))) return true;
+  return !head.subarray(0, 4096).includes(0);
+};
+
+/**
+ * What a file really is, judged by its bytes rather than its name, with the checks that need no
+ * parsing: the uncompressed size of an archive (a zip bomb declares gigabytes), encryption, and text
+ * pretending to be a workbook.
+ */
+export async function sniffFormat(filePath: string, fileName: string, maxBytes: number): Promise<SheetFormat> {
+  const file = await fs.open(filePath, 'r');
+  try {
+    const { size } = await file.stat();
+    if (size === 0) throw new UnreadableFile('not_a_spreadsheet', 'The file is empty.');
+    const head = Buffer.alloc(Math.min(size, 8192));
+    await file.read(head, 0, head.length, 0);
+    const extension = fileName.toLowerCase().split('.').pop() ?? '';
+    if (head.subarray(0, 4).equals(zipSignature)) {
+      const entries = await zipEntries(file, size);
+      const total = entries.reduce((sum, entry) => sum + entry.uncompressed, 0);
+      if (total > maxBytes * readerLimits.expansion || entries.some((entry) => entry.uncompressed === 0xffffffff)) {
+        throw new UnreadableFile('zip_bomb', 'The workbook expands to far more data than its size allows.');
+      }
+      if (entries.some((entry) => entry.encrypted)) throw new UnreadableFile('encrypted', 'The workbook is password protected.');
+      const names = new Set(entries.map((entry) => entry.name));
+      if (names.has('xl/workbook.xml')) return 'xlsx';
+      if (names.has('content.xml') && names.has('mimetype')) return 'ods';
+      // Binary workbooks (.xlsb) go to the reader that knows their records.
+      if (names.has('xl/workbook.bin')) return 'xls';
+      throw new UnreadableFile('not_a_spreadsheet', 'The archive is not a workbook.');
+    }
+    if (head.subarray(0, 8).equals(oleSignature)) {
+      // Encrypted .xlsx files are OLE containers holding an "EncryptedPackage" stream.
+      const marker = Buffer.from('EncryptedPackage', 'utf16le');
+      const probe = Buffer.alloc(Math.min(size, 1024 * 1024));
+      await file.read(probe, 0, probe.length, 0);
+      if (probe.includes(marker) || extension === 'xlsx' || extension === 'xlsm') {
+        throw new UnreadableFile('encrypted', 'The workbook is password protected.');
+      }
+      return 'xls';
+    }
+    if (looksLikeText(head)) {
+      if (['xlsx', 'xlsm', 'ods'].includes(extension)) throw new UnreadableFile('not_a_spreadsheet', 'The file is text, not the workbook its name says.');
+      const start = head.toString('latin1', 0, 512).trimStart().toLowerCase();
+      if (/^(<!doctype html|<html|<table|<\?xml)/.test(start)) return 'xls';
+      return 'csv';
+    }
+    throw new UnreadableFile('not_a_spreadsheet', 'The file is not a spreadsheet.');
+  } finally {
+    await file.close();
+  }
+}

@@ -1,0 +1,60 @@
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../auth/tables.js';
+import { companies, folderSets } from '../companies/tables.js';
+
+/** A file uploaded for the import wizard, kept under DATA_DIR/uploads for a day; only its uploader may use it. */
+export const uploads = pgTable('uploads', {
+  id: uuid().primaryKey().defaultRandom(),
+  userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+  fileName: text().notNull(),
+  size: bigint({ mode: 'number' }).notNull(),
+  format: text({ enum: ['xlsx', 'xls', 'ods', 'csv'] }).notNull(),
+  sha256: text().notNull(),
+  /** Sheet names, their first rows and the date system, read once at upload. */
+  outline: jsonb().notNull(),
+  createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (table) => [index().on(table.createdAt)]);
+
+/** The last column mapping a company used for a table and import type, offered first next time. */
+export const importSetups = pgTable('import_setups', {
+  companyId: uuid().notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  resource: text().notNull(),
+  importType: text({ enum: ['IMPORT', 'AMA', 'CANCEL'] }).notNull(),
+  mapping: jsonb().notNull(),
+  extraFields: jsonb().notNull(),
+  updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (table) => [primaryKey({ columns: [table.companyId, table.resource, table.importType] })]);
+
+/** One import of a file into a table: its job state, counts and row errors; its rows carry its id. */
+export const importRecords = pgTable('import_records', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  companyId: uuid().notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  folderSetId: uuid().notNull().references(() => folderSets.id, { onDelete: 'cascade' }),
+  resource: text().notNull(),
+  importType: text({ enum: ['IMPORT', 'AMA', 'CANCEL'] }).notNull(),
+  keepPosting: boolean().notNull().default(false),
+  status: text({ enum: ['queued', 'running', 'succeeded', 'failed', 'rolled_back'] }).notNull().default('queued'),
+  progress: integer().notNull().default(0),
+  totalRows: integer().notNull().default(0),
+  inserted: integer().notNull().default(0),
+  rejected: integer().notNull().default(0),
+  /** The first 1,000 problems: [{row, column, field, message}]. */
+  errors: jsonb().notNull().default([]),
+  traceback: text(),
+  fromFile: text().notNull(),
+  fileSha256: text().notNull(),
+  uploadId: uuid().references(() => uploads.id, { onDelete: 'set null' }),
+  /** Sheet, header rows, mapping and the values given for every row. */
+  options: jsonb().notNull(),
+  importedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  finishedAt: timestamp({ withTimezone: true, mode: 'date' }),
+}, (table) => [index().on(table.companyId, table.folderSetId, table.resource, table.createdAt), index().on(table.status)]);
+
+/** Rows an import turned down, as they were in the sheet, so they can be downloaded, fixed and uploaded again. */
+export const importRejectedRows = pgTable('import_rejected_rows', {
+  importRecordId: integer().notNull().references(() => importRecords.id, { onDelete: 'cascade' }),
+  rowNumber: integer().notNull(),
+  cells: jsonb().notNull(),
+  message: text().notNull(),
+}, (table) => [primaryKey({ columns: [table.importRecordId, table.rowNumber] })]);
