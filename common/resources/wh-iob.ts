@@ -7,19 +7,19 @@ import {
 
 /**
  * The columns of an in-out-balance, with the period's receipts and issues (named differently in the accounting one)
- * in between. Every figure is required: an in-out-balance sheet always carries all four, in quantity and value.
+ * in between. The four quantities are required; values are not, since many warehouse books count quantities only.
  */
 export const iobFields = <F extends Record<string, FieldDefinition>>(flows: F) => ({
   item_type: itemType({ required: true }),
   code: itemCode({ required: true }),
-  name: itemName({ required: true }),
-  unit: itemUnit({ required: true }),
+  name: itemName(),
+  unit: itemUnit(),
   warehouse_name: warehouseName(),
   begin_quantity: decimal({ required: true, aliases: openingQuantity }),
-  begin_value: decimal({ required: true, aliases: openingValue }),
+  begin_value: decimal({ aliases: openingValue }),
   ...flows,
   end_quantity: decimal({ required: true, aliases: closingQuantity }),
-  end_value: decimal({ required: true, aliases: closingValue }),
+  end_value: decimal({ aliases: closingValue }),
 });
 
 export const whIob = defineResource({
@@ -31,9 +31,9 @@ export const whIob = defineResource({
   operations: ['create', 'update', 'delete', 'import'],
   fields: iobFields({
     take_in_quantity: decimal({ required: true, aliases: receivedQuantity }),
-    take_in_value: decimal({ required: true, aliases: receivedValue }),
+    take_in_value: decimal({ aliases: receivedValue }),
     take_out_quantity: decimal({ required: true, aliases: issuedQuantity }),
-    take_out_value: decimal({ required: true, aliases: issuedValue }),
+    take_out_value: decimal({ aliases: issuedValue }),
   }),
   search: ['code', 'name'],
   ordering: 'code',
