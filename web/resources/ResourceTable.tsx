@@ -78,7 +78,7 @@ const columnWidth = (definition: FieldDefinition) => {
     case 'decimal': return 140;
     case 'integer': return 100;
     case 'date': return 124;
-    case 'choice': return 150;
+    case 'choice': return 180;
     case 'code': return (definition.maxLength ?? 255) <= 20 ? 110 : 150;
     default: return (definition.maxLength ?? 255) > 255 ? 300 : 200;
   }
@@ -508,6 +508,7 @@ function ScopedTable({ resource, userId, companySlug, folderSlug, scopeKnown, pe
           <CellErrorsContext.Provider value={cellErrors}>
             <DataGrid<ResourceRow>
               apiRef={apiRef}
+              label={labels.title}
               rows={rows}
               columns={columns}
               rowCount={count}
