@@ -94,8 +94,13 @@ export const folderScopeSchema = z.object({ company_slug: slug, folder_slug: slu
 
 /** The fields of a new row, with the company and folder set it belongs to; unknown keys are refused. */
 export function createRowSchema(resource: ResourceDefinition) {
-  const shape = Object.fromEntries(Object.entries(resource.fields).map(([name, definition]) => [name, fieldValueSchema(definition)]));
-  return folderScopeSchema.extend(shape).strict();
+  const shape = Object.fromEntries(Object.entries(resource.fields).map(([name, definition]) => [name, fieldValueSchema(definition).optional()]));
+  const required = Object.entries(resource.fields).filter(([, definition]) => definition.required).map(([name]) => name);
+  return folderScopeSchema.extend(shape).strict().superRefine((row, context) => {
+    for (const name of required) {
+      if ((row as Record<string, unknown>)[name] === undefined) context.addIssue({ code: 'custom', path: [name], message: fieldMessages.required });
+    }
+  });
 }
 
 /** Some fields of an existing row; a required field may be changed but not emptied. */

@@ -198,6 +198,10 @@ describe('business tables', () => {
       if (decimalField) expect(bad.json().fields[decimalField]).toBeDefined();
       if (required[0]) expect(bad.json().fields[required[0]]).toBeDefined();
       expect((await call('owner', 'POST', pathOf(resource), { company_slug: company, folder_slug: 'no-such-folder', ...samples[0] })).statusCode).toBe(404);
+      const onlyRequired = Object.fromEntries(required.map((name) => [name, samples[0]![name]]));
+      const minimal = await call('owner', 'POST', pathOf(resource), { company_slug: company, folder_slug: folder, ...onlyRequired });
+      expect(minimal.statusCode, minimal.body).toBe(201);
+      expect((await call('owner', 'DELETE', `${pathOf(resource)}bulk-delete/`, { company_slug: company, id_list: [minimal.json().id] })).statusCode).toBe(allows(resource, 'delete') ? 200 : 404);
 
       expect((await list('viewer', resource)).json().count).toBe(3);
       expect((await call('viewer', 'POST', pathOf(resource), { company_slug: company, folder_slug: folder, ...samples[0] })).statusCode).toBe(403);
