@@ -38,6 +38,7 @@ import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import { allows, type FieldDefinition, type ResourceDefinition } from '../../common/resources/define.js';
 import { ApiError } from '../app/api.js';
+import { ImportButtons } from '../imports/ImportButtons.js';
 import { useErrorText } from '../app/session/error-text.js';
 import { useSession } from '../app/session/SessionProvider.js';
 import { useSnackbar } from '../app/snackbar/SnackbarProvider.js';
@@ -150,7 +151,7 @@ type Confirming =
   | { kind: 'matching'; count: number }
   | { kind: 'all'; count: number };
 
-interface Permissions { create: boolean; update: boolean; delete: boolean }
+interface Permissions { create: boolean; update: boolean; delete: boolean; import: boolean }
 
 interface Selection { pageKey: string; ids: readonly number[]; allMatching: boolean }
 
@@ -172,6 +173,7 @@ export function ResourceTable({ resource }: { resource: ResourceDefinition }) {
     create: canWrite && !locked && allows(resource, 'create'),
     update: canWrite && !locked && allows(resource, 'update'),
     delete: canWrite && !locked && allows(resource, 'delete'),
+    import: canWrite && allows(resource, 'import'),
   };
   return (
     <ScopedTable
@@ -422,6 +424,7 @@ function ScopedTable({ resource, userId, companySlug, folderSlug, scopeKnown, pe
           <Button color="inherit" startIcon={<FileDownloadOutlined />} onClick={() => exporting.mutate()} loading={exporting.isPending} disabled={state !== 'hasData' || count === 0} data-testid="table-export">
             <FormattedMessage id="table.export.button" />
           </Button>
+          <ImportButtons resource={resource} canWrite={permissions.import} disabled={!scopeReady} />
           {readOnlyReason && (
             <Chip size="small" variant="outlined" icon={<LockOutlined />} label={<FormattedMessage id={`table.readOnly.${readOnlyReason}`} />} />
           )}

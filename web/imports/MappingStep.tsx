@@ -1,0 +1,219 @@
+import AutoFixHighOutlined from '@mui/icons-material/AutoFixHighOutlined';
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import ListSubheader from '@mui/material/ListSubheader';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Fragment, type HTMLAttributes } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { type ColumnMatch, type SheetHeaders, sortedColumns, unmappedColumns } from './header-match.js';
+import { canBeConstant, type FieldSource, type ImportField, unmappedRequired } from './import-payload.js';
+
+const sourceValue = (source: FieldSource | undefined) =>
+  source?.kind === 'column' ? `column:${source.column}` : source?.kind === 'constant' ? 'constant' : 'none';
+
+const sourceOfValue = (value: string): FieldSource =>
+  value.startsWith('column:') ? { kind: 'column', column: value.slice('column:'.length) } : value === 'constant' ? { kind: 'constant' } : { kind: 'none' };
+
+const matchIcons = { remembered: <HistoryOutlined />, exact: <AutoFixHighOutlined />, similar: <AutoFixHighOutlined /> };
+
+/**
+ * Step 3: one row per field with the sheet column it takes (proposed from the last setup and the
+ * header names), or one value for every row; SUBMIT saves the setup for the company.
+ */
+export function MappingStep({ fields, fieldLabel, headers, samples, sources, matches, onChange, saved, submitting, submitError, fieldErrors, onSubmit }: {
+  fields: readonly ImportField[];
+  fieldLabel: (name: string) => string;
+  headers: SheetHeaders;
+  /** The first value under each column, to recognise it by. */
+  samples: Record<string, string>;
+  sources: Record<string, FieldSource>;
+  matches: Record<string, ColumnMatch>;
+  onChange: (field: string, source: FieldSource) => void;
+  saved: boolean;
+  submitting: boolean;
+  submitError: string | null;
+  fieldErrors: Record<string, string>;
+  onSubmit: () => void;
+}) {
+  const intl = useIntl();
+  const columns = sortedColumns(headers);
+  const takenBy = new Map(Object.entries(sources).flatMap(([field, source]) => (source.kind === 'column' ? [[source.column, field] as const] : [])));
+  const missing = unmappedRequired(fields, sources);
+  const ordered = [...fields.filter((field) => field.required), ...fields.filter((field) => !field.required)];
+  const mappedCount = fields.filter((field) => sources[field.name]?.kind !== 'none').length;
+  const leftOver = unmappedColumns(headers, takenBy.keys());
+
+  return (
+    <Stack spacing={2}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { md: 'center' }, position: 'sticky', top: -24, zIndex: 2, bgcolor: 'background.paper', py: 1.5, mt: -1.5 }}
+      >
+        <Box sx={{ flexGrow: 1 }}>
+          <Typography variant="body2" color="text.secondary"><FormattedMessage id="imports.mapping.intro" /></Typography>
+          {missing.length > 0 ? (
+            <Typography variant="body2" color="warning.main" sx={{ mt: 0.5 }} data-testid="mapping-missing">
+              <FormattedMessage id="imports.mapping.missing" values={{ fields: missing.map(fieldLabel).join(', ') }} />
+            </Typography>
+          ) : (
+            <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600 }} data-testid="mapping-count">
+              <FormattedMessage id="imports.mapping.count" values={{ mapped: mappedCount, total: fields.length }} />
+            </Typography>
+          )}
+        </Box>
+        <Button variant="contained" onClick={onSubmit} disabled={missing.length > 0} loading={submitting} sx={{ alignSelf: { xs: 'flex-end', md: 'center' } }} data-testid="mapping-submit">
+          <FormattedMessage id="imports.mapping.submit" />
+        </Button>
+      </Stack>
+
+      {submitError && <Alert severity="error" sx={{ whiteSpace: 'pre-line' }} data-testid="setup-error">{submitError}</Alert>}
+      {saved && !submitError && (
+        <Alert severity="success" icon={<CheckCircleOutlined />} data-testid="setup-saved"><FormattedMessage id="imports.mapping.saved" /></Alert>
+      )}
+
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+        <TableContainer>
+          <Table size="small" aria-label={intl.formatMessage({ id: 'imports.mapping.title' })}>
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ fontWeight: 600, width: '30%' }}><FormattedMessage id="imports.mapping.field" /></TableCell>
+                <TableCell sx={{ fontWeight: 600, width: '45%' }}><FormattedMessage id="imports.mapping.column" /></TableCell>
+                <TableCell sx={{ fontWeight: 600 }}><FormattedMessage id="imports.mapping.example" /></TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {ordered.map((field, index) => {
+                const source = sources[field.name] ?? { kind: 'none' };
+                const match = matches[field.name];
+                const proposed = match && source.kind === 'column' && source.column === match.column ? match : undefined;
+                const error = fieldErrors[field.name];
+                const isMissing = missing.includes(field.name);
+                const firstOptional = !field.required && (index === 0 || ordered[index - 1]?.required === true);
+                return (
+                  <Fragment key={field.name}>
+                  {firstOptional && (
+                    <TableRow>
+                      <TableCell colSpan={3} sx={{ bgcolor: 'action.hover', py: 0.75 }}>
+                        <Typography variant="caption" sx={{ fontWeight: 600, textTransform: 'uppercase', letterSpacing: 0.5 }} color="text.secondary">
+                          <FormattedMessage id="imports.mapping.optional" />
+                        </Typography>
+                      </TableCell>
+                    </TableRow>
+                  )}
+                  <TableRow data-field-row={field.name}>
+                    <TableCell>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {fieldLabel(field.name)}
+                        {field.required && <Box component="span" sx={{ color: 'error.main', ml: 0.5 }} aria-hidden>*</Box>}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        <FormattedMessage id={`imports.kind.${field.kind}`} />
+                        {field.required && <> · <FormattedMessage id="imports.mapping.required" /></>}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>
+                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                        <TextField
+                          select
+                          size="small"
+                          fullWidth
+                          value={sourceValue(source)}
+                          onChange={(event) => onChange(field.name, sourceOfValue(event.target.value))}
+                          error={error !== undefined || (isMissing && submitError !== null)}
+                          helperText={error}
+                          slotProps={{
+                            htmlInput: { 'data-testid': `map-${field.name}` },
+                            select: {
+                              SelectDisplayProps: { 'aria-label': fieldLabel(field.name) } as HTMLAttributes<HTMLDivElement>,
+                              MenuProps: { slotProps: { paper: { sx: { maxHeight: 420 } } } },
+                            },
+                          }}
+                        >
+                          <MenuItem value="none">
+                            <em><FormattedMessage id={field.required ? 'imports.mapping.choose' : 'imports.mapping.skip'} /></em>
+                          </MenuItem>
+                          <ListSubheader><FormattedMessage id="imports.mapping.sheetColumns" /></ListSubheader>
+                          {columns.map((column) => {
+                            const owner = takenBy.get(column);
+                            return (
+                              <MenuItem key={column} value={`column:${column}`} data-column={column}>
+                                <Box component="span" sx={{ fontWeight: 600, mr: 1, minWidth: 24 }}>{column}</Box>
+                                <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>— {headers[column] || intl.formatMessage({ id: 'imports.mapping.untitled' })}</Box>
+                                {owner && owner !== field.name && (
+                                  <Typography variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+                                    <FormattedMessage id="imports.mapping.takenBy" values={{ field: fieldLabel(owner) }} />
+                                  </Typography>
+                                )}
+                              </MenuItem>
+                            );
+                          })}
+                          {canBeConstant(field) && <Divider />}
+                          {canBeConstant(field) && (
+                            <MenuItem value="constant" data-testid={`constant-${field.name}`}>
+                              <FormattedMessage id="imports.mapping.constant" />
+                            </MenuItem>
+                          )}
+                        </TextField>
+                        <Box sx={{ width: 136, flexShrink: 0, display: { xs: 'none', lg: 'block' } }}>
+                          {proposed && (
+                            <Chip
+                              size="small"
+                              variant="outlined"
+                              color={proposed.source === 'remembered' ? 'primary' : 'default'}
+                              icon={matchIcons[proposed.source]}
+                              label={<FormattedMessage id={`imports.mapping.source.${proposed.source}`} />}
+                            />
+                          )}
+                        </Box>
+                      </Stack>
+                      {source.kind === 'constant' && (
+                        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+                          <FormattedMessage id="imports.mapping.constantHint" />
+                        </Typography>
+                      )}
+                    </TableCell>
+                    <TableCell sx={{ color: 'text.secondary', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                      {source.kind === 'column' ? samples[source.column] ?? '' : ''}
+                    </TableCell>
+                  </TableRow>
+                  </Fragment>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </Paper>
+
+      {leftOver.length > 0 && (
+        <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="extra-columns">
+          <Typography variant="subtitle2" component="h3"><FormattedMessage id="imports.mapping.extraTitle" /></Typography>
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+            <FormattedMessage id="imports.mapping.extraHint" />
+          </Typography>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75 }}>
+            {leftOver.map((entry) => (
+              <Chip key={entry.column} size="small" variant="outlined" label={`${entry.column} · ${entry.title} → ${entry.name}`} />
+            ))}
+          </Stack>
+        </Paper>
+      )}
+
+    </Stack>
+  );
+}

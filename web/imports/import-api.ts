@@ -1,0 +1,249 @@
+import type { FieldKind, ResourceDefinition } from '../../common/resources/define.js';
+import { ApiError, type Query, queryString } from '../app/api.js';
+import { apiUrl } from '../app/runtime-config.js';
+import { sessionKeys } from '../app/session/session-storage.js';
+import { fileNameOfDisposition } from '../resources/table-state.js';
+import type { HeaderRange, PreviewRow } from './cell-range.js';
+import { type ImportRequest, importFormEntries, headersBody, type LastSetup } from './import-payload.js';
+
+/**
+ * The import API of docs/imports.md. The calls go through `fetch` (and XMLHttpRequest for the upload's
+ * progress) rather than the shared client, because the wizard reads more of an error than its code:
+ * a refused file's `reason`, and the earlier import a duplicate answer carries.
+ */
+
+/** A failed import call, with the whole answer it came with. */
+export class ImportApiError extends ApiError {
+  constructor(code: string, status: number, detail: string, fields: Record<string, string[]>, readonly body: Record<string, unknown>) {
+    super(code, status, detail, fields);
+  }
+
+  /** Why an unreadable file was refused (`too_many_rows`, `encrypted` ...). */
+  get reason(): string | undefined {
+    return typeof this.body.reason === 'string' ? this.body.reason : undefined;
+  }
+}
+
+/** ECUS loads declaration lines, supplementary declarations (AMA) and cancellations through one wizard. */
+export type ImportMode = 'normal' | 'ama' | 'cancel';
+
+export const importModes = (resource: ResourceDefinition): readonly ImportMode[] =>
+  resource.name === 'ecus' ? ['normal', 'ama', 'cancel'] : ['normal'];
+
+/** The record's `import_type` each mode produces. */
+export const importTypeOfMode: Record<ImportMode, ImportType> = { normal: 'IMPORT', ama: 'AMA', cancel: 'CANCEL' };
+
+const tablePath = (resource: ResourceDefinition) => `/${resource.family}/${resource.name}/`;
+
+/**
+ * Where one table's setup and import go: BOM names them `calculator_import(_setup)`; ECUS has AMA and
+ * cancel variants, whose fields and remembered setup are their own.
+ */
+export function importPaths(resource: ResourceDefinition, mode: ImportMode): { fixedColumns: string; setup: string; importData: string } {
+  const base = tablePath(resource);
+  const isBom = resource.name === 'bom';
+  return {
+    fixedColumns: `${base}get_fixed_columns/`,
+    setup: `${base}${mode === 'ama' ? 'ama_setup' : mode === 'cancel' ? 'cancel_setup' : isBom ? 'calculator_import_setup' : 'setup'}/`,
+    importData: `${base}${mode === 'ama' ? 'ama_import_data' : mode === 'cancel' ? 'cancel_import_data' : isBom ? 'calculator_import' : 'import_data'}/`,
+  };
+}
+
+export interface UploadAnswer {
+  upload_id: string;
+  file_name: string;
+  size: number;
+  format: string;
+  sheets: string[];
+}
+
+export interface PreviewAnswer {
+  sheet_name: string;
+  columns: string[];
+  rows: PreviewRow[];
+}
+
+export interface FixedField {
+  kind: FieldKind;
+  required: boolean;
+  choices?: string[];
+  label?: string;
+  aliases?: string[];
+}
+
+export interface FixedColumns {
+  fields: Record<string, FixedField>;
+  last_setup: LastSetup | null;
+}
+
+export type ImportType = 'IMPORT' | 'AMA' | 'CANCEL';
+export type ImportStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'rolled_back';
+
+export interface ImportRowError {
+  row: number | null;
+  column: string | null;
+  field: string | null;
+  message: string;
+}
+
+export interface ImportRecord {
+  id: number;
+  table: string;
+  name: string;
+  import_type: ImportType;
+  keep_posting: boolean;
+  date: string;
+  imported_by: string | null;
+  from_file: string;
+  folder: string | null;
+  status: ImportStatus;
+  progress: number;
+  total_rows: number | null;
+  inserted: number;
+  rejected: number;
+  errors: ImportRowError[];
+  traceback: string | null;
+}
+
+export interface RecordPage {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: ImportRecord[];
+}
+
+export const isRunning = (record: Pick<ImportRecord, 'status'>) => record.status === 'queued' || record.status === 'running';
+
+const authorization = (): Record<string, string> => {
+  const token = window.localStorage.getItem(sessionKeys.token);
+  return token ? { Authorization: `Bearer ${token}` } : {};
+};
+
+function errorOf(status: number, payload: unknown): ApiError {
+  if (payload && typeof payload === 'object' && typeof (payload as { code?: unknown }).code === 'string') {
+    const body = payload as Record<string, unknown> & { code: string; detail?: unknown; fields?: unknown };
+    const fields = body.fields && typeof body.fields === 'object' ? body.fields as Record<string, string[]> : {};
+    return new ImportApiError(body.code, status, typeof body.detail === 'string' ? body.detail : '', fields, body);
+  }
+  if (status === 413) return new ImportApiError('payload_too_large', status, '', {}, {});
+  return new ApiError('server', status, `Server encountered problem [${status}]`);
+}
+
+async function send(path: string, init: { method?: string; query?: Query; body?: unknown; signal?: AbortSignal }): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...authorization() };
+  let body: BodyInit | undefined;
+  if (init.body instanceof FormData) body = init.body;
+  else if (init.body !== undefined) {
+    body = JSON.stringify(init.body);
+    headers['Content-Type'] = 'application/json';
+  }
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path) + queryString(init.query), { method: init.method ?? 'GET', headers, body, signal: init.signal });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError('network', 0, 'Wrong Services');
+  }
+  if (!response.ok) throw errorOf(response.status, await response.json().catch(() => undefined));
+  return response;
+}
+
+async function request<T>(path: string, init: { method?: string; query?: Query; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  const response = await send(path, init);
+  if (response.status === 204) return undefined as T;
+  return (await response.json().catch(() => undefined)) as T;
+}
+
+/**
+ * Sends the workbook once; `onProgress` hears the share of bytes sent (0–1). XMLHttpRequest is used
+ * because fetch reports no upload progress.
+ */
+export function uploadWorkbook(file: File, onProgress: (share: number) => void, signal?: AbortSignal): Promise<UploadAnswer> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', apiUrl('/uploads/'));
+    xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(authorization())) xhr.setRequestHeader(name, value);
+    xhr.responseType = 'text';
+    xhr.upload.onprogress = (event) => { if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total); };
+    xhr.onload = () => {
+      let payload: unknown;
+      try {
+        payload = JSON.parse(xhr.responseText) as unknown;
+      } catch {
+        payload = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(payload as UploadAnswer);
+      else reject(errorOf(xhr.status, payload));
+    };
+    xhr.onerror = () => reject(new ApiError('network', 0, 'Wrong Services'));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append('excel_file', file, file.name);
+    xhr.send(form);
+  });
+}
+
+export const previewRows = (uploadId: string, sheetName: string, fromRow: number, rows: number, signal?: AbortSignal) =>
+  request<PreviewAnswer>(`/uploads/${encodeURIComponent(uploadId)}/preview/`, { query: { sheet_name: sheetName, from_row: fromRow, rows }, signal });
+
+/** The flattened header names of the range; the answer is checked by the caller (an object, or 'Invalid list header'). */
+export const excelHeaders = (resource: ResourceDefinition, uploadId: string, sheetName: string, range: HeaderRange) =>
+  request<unknown>(`/${resource.family}/get-excel-headers/`, { method: 'POST', body: headersBody(uploadId, sheetName, range) });
+
+export const fixedColumns = (resource: ResourceDefinition, mode: ImportMode, companySlug: string, signal?: AbortSignal) =>
+  request<unknown>(importPaths(resource, mode).fixedColumns, {
+    // The amendment and cancellation imports map other fields, and remember their own setup.
+    query: { company_slug: companySlug, ...(mode === 'normal' ? {} : { import_type: importTypeOfMode[mode] }) },
+    signal,
+  });
+
+export const saveSetup = (resource: ResourceDefinition, mode: ImportMode, body: Record<string, unknown>) =>
+  request<LastSetup>(importPaths(resource, mode).setup, { method: 'POST', body });
+
+export function startImport(resource: ResourceDefinition, mode: ImportMode, importRequest: ImportRequest): Promise<ImportRecord> {
+  const form = new FormData();
+  for (const [name, value] of importFormEntries(importRequest)) form.append(name, value);
+  return request<ImportRecord>(importPaths(resource, mode).importData, { method: 'POST', body: form });
+}
+
+const recordPath = (id: number) => `/balance/import-record/${id}/`;
+
+export const importRecord = (id: number, signal?: AbortSignal) => request<ImportRecord>(recordPath(id), { signal });
+
+export const importRecords = (query: { companySlug: string; folderSlug: string; table: string; page: number }, signal?: AbortSignal) =>
+  request<RecordPage>('/balance/import-record/', {
+    query: { company_slug: query.companySlug, folder_slug: query.folderSlug, table: query.table, page: query.page },
+    signal,
+  });
+
+export const rollbackImport = (id: number) => request<ImportRecord>(`${recordPath(id)}rollback/`, { method: 'POST' });
+
+/** Saves the rejected rows (the original columns and a message column) through the browser; resolves to the file name. */
+export async function downloadRejected(record: Pick<ImportRecord, 'id' | 'from_file'>): Promise<string> {
+  const response = await send(`${recordPath(record.id)}rejected/`, {});
+  const stem = record.from_file.replace(/\.[^.]+$/, '') || 'import';
+  const name = fileNameOfDisposition(response.headers.get('Content-Disposition'), `${stem}-rejected.xlsx`);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  return name;
+}
+
+/** The record a `duplicate_import` answer names: the earlier import of the same file into the folder set. */
+export function duplicateOf(error: unknown): Partial<ImportRecord> | null {
+  if (!(error instanceof ImportApiError) || error.code !== 'duplicate_import') return null;
+  const body = error.body;
+  for (const key of ['earlier_import', 'record', 'import_record']) {
+    const value = body[key];
+    if (value && typeof value === 'object') return value as Partial<ImportRecord>;
+  }
+  return typeof body.date === 'string' ? body as Partial<ImportRecord> : {};
+}

@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useIntl } from 'react-intl';
+import { type Catalog, flattenCatalog, type Locale, locales } from '../../common/i18n/locales.js';
+import { ApiError } from '../app/api.js';
+import { useErrorText } from '../app/session/error-text.js';
+import { ImportApiError } from './import-api.js';
+import type { LabelCatalogs } from './import-fields.js';
+import { dateParts } from './record-view.js';
+
+/**
+ * What went wrong with an import call, in the reader's language: a refused file by its reason, the
+ * codes of the import API, then the shared error texts. Field messages of a refused setup follow.
+ */
+export function useImportErrorText(): (error: unknown) => string {
+  const intl = useIntl();
+  const errorText = useErrorText();
+  return useCallback((error: unknown) => {
+    const known = (id: string) => intl.messages[id] !== undefined;
+    if (error instanceof ImportApiError) {
+      if (error.code === 'unprocessable_file' && error.reason && known(`imports.errors.reasons.${error.reason}`)) {
+        return intl.formatMessage({ id: `imports.errors.reasons.${error.reason}` });
+      }
+      if (known(`imports.errors.${error.code}`)) {
+        const title = intl.formatMessage({ id: `imports.errors.${error.code}` });
+        // The server says which later data holds on to the import; that is the reason to show.
+        return error.code === 'import_in_use' && error.message ? `${title} ${error.message}` : title;
+      }
+    }
+    const text = errorText(error);
+    if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+      const lines = Object.entries(error.fields).map(([field, messages]) => `${field}: ${messages.join(' ')}`);
+      return [text, ...lines].join('\n');
+    }
+    return text;
+  }, [intl, errorText]);
+}
+
+const catalogLoaders: Record<Locale, () => Promise<{ default: Catalog }>> = {
+  en: () => import('../../common/i18n/en.json'),
+  vi: () => import('../../common/i18n/vi.json'),
+  ko: () => import('../../common/i18n/ko.json'),
+};
+
+async function loadLabelCatalogs(): Promise<LabelCatalogs> {
+  const loaded = await Promise.all(locales.map(async (locale) => {
+    const flat = flattenCatalog((await catalogLoaders[locale]()).default);
+    return [locale, Object.fromEntries(Object.entries(flat).filter(([key]) => key.startsWith('fields.')))] as const;
+  }));
+  return Object.fromEntries(loaded);
+}
+
+/**
+ * The field labels of all three languages, so that a Korean sheet is matched while the reader works
+ * in Vietnamese. Each catalog is the chunk the language switcher loads; a failure only weakens matching.
+ */
+export function useLabelCatalogs(): LabelCatalogs | undefined {
+  const query = useQuery({ queryKey: ['imports', 'label-catalogs'], queryFn: loadLabelCatalogs, staleTime: Infinity, gcTime: Infinity, retry: 1 });
+  return query.data ?? (query.isError ? {} : undefined);
+}
+
+/** A record's date in the reader's language: a calendar day as a day, an instant with its time. */
+export function useWhen(): (value: string | null | undefined) => string {
+  const intl = useIntl();
+  return useCallback((value) => {
+    const parts = value ? dateParts(value) : null;
+    if (!parts) return value ?? '—';
+    return parts.dateOnly
+      ? intl.formatDate(parts.time, { dateStyle: 'medium', timeZone: 'UTC' })
+      : intl.formatDate(parts.time, { dateStyle: 'medium', timeStyle: 'short' });
+  }, [intl]);
+}
