@@ -1,12 +1,13 @@
 import type { Database } from './client.js';
 import { lookupSeeder } from '../lookup/seed-lookup.js';
 import { demoAccountSeeder } from '../auth/seed-demo-account.js';
+import { demoTablesSeeder } from '../resources/seed-demo-tables.js';
 
 /** One idempotent seeding step: it checks what exists and adds only what is missing. */
 export type Seeder = { name: string; run: (database: Database) => Promise<void> };
 
 /** Demo data loaded at start-up so a fresh clone has something to look at. Order matters. */
-export const seeders: Seeder[] = [lookupSeeder, demoAccountSeeder];
+export const seeders: Seeder[] = [lookupSeeder, demoAccountSeeder, demoTablesSeeder];
 
 export async function seedDatabase(database: Database, log: (message: string) => void = () => undefined): Promise<void> {
   for (const seeder of seeders) {
