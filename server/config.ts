@@ -27,6 +27,9 @@ export interface Config {
   gtmId: string | undefined;
   /** Largest accepted upload in bytes. */
   uploadMaxBytes: number;
+  /** Rows and columns a sheet may have to be imported. */
+  importMaxRows: number;
+  importMaxColumns: number;
   /** Directory of the built web app. */
   webDir: string;
   logLevel: string;
@@ -65,6 +68,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlHours: intFrom(env.TOKEN_TTL_HOURS, 24 * 7, 'TOKEN_TTL_HOURS'),
     gtmId: env.GTM_ID || undefined,
     uploadMaxBytes: intFrom(env.UPLOAD_MAX_MB, 50, 'UPLOAD_MAX_MB') * 1024 * 1024,
+    importMaxRows: intFrom(env.IMPORT_MAX_ROWS, 1_000_000, 'IMPORT_MAX_ROWS'),
+    importMaxColumns: intFrom(env.IMPORT_MAX_COLUMNS, 500, 'IMPORT_MAX_COLUMNS'),
     webDir: path.resolve(env.WEB_DIR || 'web/dist'),
     logLevel: env.LOG_LEVEL || 'info',
   };

@@ -59,7 +59,7 @@ describe('Excel imports', { timeout: 180_000 }, () => {
   const mail = captureMail();
 
   beforeAll(async () => {
-    t = await createTestApp({ authRateLimitPerMinute: 1000, uploadMaxBytes: 2 * 1024 * 1024 }, mail);
+    t = await createTestApp({ authRateLimitPerMinute: 1000, uploadMaxBytes: 2 * 1024 * 1024, importMaxRows: 50, importMaxColumns: 20 }, mail);
     for (const who of ['importer', 'stranger']) {
       const email = `${who}@imports.vn`;
       await t.app.inject({ method: 'POST', url: '/api/registration/', payload: { email, password: 'customs2026', name: who } });
@@ -202,6 +202,17 @@ describe('Excel imports', { timeout: 180_000 }, () => {
     expect(bombBytes.length).toBeLessThan(2 * 1024 * 1024);
     expect((await upload('bomb.xlsx', bombBytes)).json().reason).toBe('zip_bomb');
 
+    const wide = await upload('wide.csv', Buffer.from(`${Array.from({ length: 30 }, (_, i) => `c${i}`).join(',')}\n`));
+    expect(wide.json()).toMatchObject({ code: 'unprocessable_file', reason: 'too_many_columns' });
+    const long = await upload('long.csv', Buffer.from(['Số tờ khai,Mã hàng,Lượng', ...Array.from({ length: 60 }, (_, i) => `10580000${i},X${i},1`)].join('\n')));
+    const tooLong = await settled((await call('POST', '/api/balance/ecus/import_data/', {
+      upload_id: long.json().upload_id, company_slug: company, folder_slug: folder, sheet_name: 'CSV', header_from: 1,
+      mapping: { account_number: { mapping_col_name: 'A', title: '' }, code: { mapping_col_name: 'B', title: '' }, total: { mapping_col_name: 'C', title: '' } },
+      extra_fields: { registered_date: '2025-01-01', type_code: 'E31' },
+    })).json());
+    expect(tooLong).toMatchObject({ status: 'failed', inserted: 0 });
+    expect(tooLong.traceback).toContain('more than 50 rows');
+
     const big = await upload('big.csv', Buffer.alloc(3 * 1024 * 1024, 'a'));
     expect(big.statusCode).toBe(413);
 
@@ -220,7 +231,7 @@ describe('the spreadsheet corpus', () => {
       try {
         const format = await sniffFormat(file, name, 50 * 1024 * 1024);
         const outline = await Promise.race([
-          outlineWorkbook(file, format, 20),
+          outlineWorkbook(file, format, 20, { rows: 1_000_000, columns: 500 }),
           new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${name} hung`)), 20_000)),
         ]);
         const sheet = outline.sheets.find((candidate) => candidate.rows.length > 0);

@@ -13,11 +13,11 @@ const nextRequest = () => new Promise<void>((resolve) => { more = resolve; });
 
 async function run(command: ReaderCommand): Promise<void> {
   if (command.type === 'outline') {
-    await send({ type: 'outline', outline: await outlineWorkbook(command.file, command.format, command.previewRows) });
+    await send({ type: 'outline', outline: await outlineWorkbook(command.file, command.format, command.previewRows, command.limits) });
     return;
   }
   let batch: SheetRow[] = [];
-  for await (const row of readSheetRows(command.file, command.format, command.sheet, command.fromRow)) {
+  for await (const row of readSheetRows(command.file, command.format, command.sheet, command.fromRow, command.limits)) {
     batch.push(row);
     if (batch.length >= command.batchSize) {
       const requested = nextRequest();

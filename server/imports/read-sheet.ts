@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import type { SheetCell } from '../../common/imports/coerce.js';
-import { readerLimits, type SheetFormat, UnreadableFile } from './sniff.js';
+import { type SheetFormat, type SheetLimits, UnreadableFile } from './sniff.js';
 
 /** One sheet row: its 1-based number and its cells from column A. */
 export interface SheetRow {
@@ -15,7 +15,7 @@ export interface WorkbookOutline {
   date1904: boolean;
 }
 
-const tooWide = () => new UnreadableFile('too_many_columns', `A row has more than ${readerLimits.columns} columns.`);
+const tooWide = (limits: SheetLimits) => new UnreadableFile('too_many_columns', `A row has more than ${limits.columns} columns.`);
 
 /** An exceljs cell value as a plain cell: formulas by their saved result, rich text as its text. */
 function cellOfExcelValue(value: ExcelJS.CellValue): SheetCell {
@@ -32,9 +32,9 @@ function cellOfExcelValue(value: ExcelJS.CellValue): SheetCell {
   return null;
 }
 
-function rowOfExcel(row: ExcelJS.Row): SheetRow {
+function rowOfExcel(row: ExcelJS.Row, limits: SheetLimits): SheetRow {
   const values = row.values as ExcelJS.CellValue[];
-  if (values.length - 1 > readerLimits.columns) throw tooWide();
+  if (values.length - 1 > limits.columns) throw tooWide(limits);
   const cells: SheetCell[] = [];
   for (let index = 1; index < values.length; index += 1) cells.push(cellOfExcelValue(values[index]));
   return { row: row.number, cells };
@@ -53,10 +53,10 @@ function cellOfSheetJs(cell: XLSX.CellObject | undefined): SheetCell {
   return cell.v as string | number | boolean;
 }
 
-async function readSheetJs(filePath: string): Promise<XLSX.WorkBook> {
+async function readSheetJs(filePath: string, limits: SheetLimits): Promise<XLSX.WorkBook> {
   const data = await fs.readFile(filePath);
   try {
-    return XLSX.read(data, { type: 'buffer', cellDates: true, dense: true, cellFormula: false, sheetRows: readerLimits.rows + 1 });
+    return XLSX.read(data, { type: 'buffer', cellDates: true, dense: true, cellFormula: false, sheetRows: limits.rows + 1 });
   } catch (error) {
     const message = (error as Error).message ?? '';
     if (/password|encrypt/i.test(message)) throw new UnreadableFile('encrypted', 'The workbook is password protected.');
@@ -64,12 +64,12 @@ async function readSheetJs(filePath: string): Promise<XLSX.WorkBook> {
   }
 }
 
-function* sheetJsRows(sheet: XLSX.WorkSheet, fromRow: number): Generator<SheetRow> {
+function* sheetJsRows(sheet: XLSX.WorkSheet, fromRow: number, limits: SheetLimits): Generator<SheetRow> {
   const dense = (sheet['!data'] ?? []) as Array<Array<XLSX.CellObject | undefined> | undefined>;
   for (let index = fromRow - 1; index < dense.length; index += 1) {
     const row = dense[index];
     if (!row) continue;
-    if (row.length > readerLimits.columns) throw tooWide();
+    if (row.length > limits.columns) throw tooWide(limits);
     yield { row: index + 1, cells: Array.from(row, cellOfSheetJs) };
   }
 }
@@ -116,12 +116,12 @@ export function* csvRows(text: string): Generator<string[]> {
   if (field !== '' || row.length > 0) { row.push(field); yield row; }
 }
 
-async function* csvSheetRows(filePath: string, fromRow: number): AsyncGenerator<SheetRow> {
+async function* csvSheetRows(filePath: string, fromRow: number, limits: SheetLimits): AsyncGenerator<SheetRow> {
   const text = decodeText(await fs.readFile(filePath));
   let number = 0;
   for (const cells of csvRows(text)) {
     number += 1;
-    if (cells.length > readerLimits.columns) throw tooWide();
+    if (cells.length > limits.columns) throw tooWide(limits);
     if (number >= fromRow) yield { row: number, cells: cells.map((cell) => (cell === '' ? null : cell)) };
   }
 }
@@ -133,14 +133,14 @@ const asUnreadable = (error: unknown) =>
   error instanceof UnreadableFile ? error : new UnreadableFile('corrupt', 'The file could not be read: it is damaged or not a spreadsheet.');
 
 /** The sheets of a workbook with their first rows, for the wizard's sheet list and preview. */
-export function outlineWorkbook(filePath: string, format: SheetFormat, previewRows: number): Promise<WorkbookOutline> {
-  return outlineAnyWorkbook(filePath, format, previewRows).catch((error: unknown) => { throw asUnreadable(error); });
+export function outlineWorkbook(filePath: string, format: SheetFormat, previewRows: number, limits: SheetLimits): Promise<WorkbookOutline> {
+  return outlineAnyWorkbook(filePath, format, previewRows, limits).catch((error: unknown) => { throw asUnreadable(error); });
 }
 
-async function outlineAnyWorkbook(filePath: string, format: SheetFormat, previewRows: number): Promise<WorkbookOutline> {
+async function outlineAnyWorkbook(filePath: string, format: SheetFormat, previewRows: number, limits: SheetLimits): Promise<WorkbookOutline> {
   if (format === 'csv') {
     const rows: SheetRow[] = [];
-    for await (const row of csvSheetRows(filePath, 1)) {
+    for await (const row of csvSheetRows(filePath, 1, limits)) {
       rows.push(row);
       if (rows.length >= previewRows) break;
     }
@@ -152,7 +152,7 @@ async function outlineAnyWorkbook(filePath: string, format: SheetFormat, preview
     for await (const worksheet of reader) {
       const rows: SheetRow[] = [];
       for await (const row of worksheet) {
-        rows.push(rowOfExcel(row));
+        rows.push(rowOfExcel(row, limits));
         if (rows.length >= previewRows) break;
       }
       sheets.push({ name: (worksheet as unknown as { name: string }).name, rows });
@@ -161,45 +161,45 @@ async function outlineAnyWorkbook(filePath: string, format: SheetFormat, preview
     sheets.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
     return { sheets, date1904: Boolean((reader as unknown as { properties?: { date1904?: boolean } }).properties?.date1904) };
   }
-  const workbook = await readSheetJs(filePath);
+  const workbook = await readSheetJs(filePath, limits);
   return {
-    sheets: workbook.SheetNames.map((name) => ({ name, rows: [...sheetJsRows(workbook.Sheets[name]!, 1)].slice(0, previewRows) })),
+    sheets: workbook.SheetNames.map((name) => ({ name, rows: [...sheetJsRows(workbook.Sheets[name]!, 1, limits)].slice(0, previewRows) })),
     date1904: Boolean(workbook.Workbook?.WBProps?.date1904),
   };
 }
 
 /** Every row of one sheet from `fromRow` on; the row limit is checked as they come. */
-export async function* readSheetRows(filePath: string, format: SheetFormat, sheetName: string, fromRow: number): AsyncGenerator<SheetRow> {
+export async function* readSheetRows(filePath: string, format: SheetFormat, sheetName: string, fromRow: number, limits: SheetLimits): AsyncGenerator<SheetRow> {
   try {
-    yield* readAnySheetRows(filePath, format, sheetName, fromRow);
+    yield* readAnySheetRows(filePath, format, sheetName, fromRow, limits);
   } catch (error) {
     throw asUnreadable(error);
   }
 }
 
-async function* readAnySheetRows(filePath: string, format: SheetFormat, sheetName: string, fromRow: number): AsyncGenerator<SheetRow> {
+async function* readAnySheetRows(filePath: string, format: SheetFormat, sheetName: string, fromRow: number, limits: SheetLimits): AsyncGenerator<SheetRow> {
   let count = 0;
   const limited = function* (row: SheetRow) {
     count += 1;
-    if (count > readerLimits.rows) throw new UnreadableFile('too_many_rows', `The sheet has more than ${readerLimits.rows.toLocaleString('en')} rows.`);
+    if (count > limits.rows) throw new UnreadableFile('too_many_rows', `The sheet has more than ${limits.rows.toLocaleString('en')} rows.`);
     yield row;
   };
   if (format === 'csv') {
-    for await (const row of csvSheetRows(filePath, fromRow)) yield* limited(row);
+    for await (const row of csvSheetRows(filePath, fromRow, limits)) yield* limited(row);
     return;
   }
   if (format === 'xlsx') {
     for await (const worksheet of excelReader(filePath)) {
       if ((worksheet as unknown as { name: string }).name !== sheetName) continue;
       for await (const row of worksheet) {
-        if (row.number >= fromRow) yield* limited(rowOfExcel(row));
+        if (row.number >= fromRow) yield* limited(rowOfExcel(row, limits));
       }
       return;
     }
     throw new UnreadableFile('corrupt', `The workbook has no sheet named ${sheetName}.`);
   }
-  const workbook = await readSheetJs(filePath);
+  const workbook = await readSheetJs(filePath, limits);
   const sheet = workbook.Sheets[sheetName];
   if (!sheet) throw new UnreadableFile('corrupt', `The workbook has no sheet named ${sheetName}.`);
-  for (const row of sheetJsRows(sheet, fromRow)) yield* limited(row);
+  for (const row of sheetJsRows(sheet, fromRow, limits)) yield* limited(row);
 }

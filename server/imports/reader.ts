@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SheetRow, WorkbookOutline } from './read-sheet.js';
-import { readerLimits, type SheetFormat, UnreadableFile, type UnreadableReason } from './sniff.js';
+import { readerLimits, type SheetFormat, type SheetLimits, UnreadableFile, type UnreadableReason } from './sniff.js';
 
 export type ReaderCommand =
-  | { type: 'outline'; file: string; format: SheetFormat; previewRows: number }
-  | { type: 'rows'; file: string; format: SheetFormat; sheet: string; fromRow: number; batchSize: number };
+  | { type: 'outline'; file: string; format: SheetFormat; previewRows: number; limits: SheetLimits }
+  | { type: 'rows'; file: string; format: SheetFormat; sheet: string; fromRow: number; batchSize: number; limits: SheetLimits };
 
 export type ReaderMessage =
   | { type: 'outline'; outline: WorkbookOutline }
@@ -68,10 +68,10 @@ const failure = (message: Extract<ReaderMessage, { type: 'error' }>) => new Unre
 const vanished = () => new UnreadableFile('corrupt', 'The file could not be read: the reader stopped (the file may be too large or damaged).');
 
 /** The sheets and their first rows. */
-export async function outlineInChild(file: string, format: SheetFormat, previewRows: number, timeoutMs = readerLimits.timeMs): Promise<WorkbookOutline> {
+export async function outlineInChild(file: string, format: SheetFormat, previewRows: number, limits: SheetLimits = readerLimits, timeoutMs = readerLimits.timeMs): Promise<WorkbookOutline> {
   const reader = await startReader();
   try {
-    reader.child.send({ type: 'outline', file, format, previewRows } satisfies ReaderCommand);
+    reader.child.send({ type: 'outline', file, format, previewRows, limits: { rows: limits.rows, columns: limits.columns } } satisfies ReaderCommand);
     for await (const message of messagesOf(reader.child, timeoutMs)) {
       if (message.type === 'outline') return message.outline;
       if (message.type === 'error') throw failure(message);
@@ -83,10 +83,10 @@ export async function outlineInChild(file: string, format: SheetFormat, previewR
 }
 
 /** The rows of one sheet in batches; the child reads the next batch only when this one is taken. */
-export async function* rowsInChild(options: { file: string; format: SheetFormat; sheet: string; fromRow: number; batchSize?: number; timeoutMs?: number }): AsyncGenerator<SheetRow[]> {
+export async function* rowsInChild(options: { file: string; format: SheetFormat; sheet: string; fromRow: number; batchSize?: number; timeoutMs?: number; limits?: SheetLimits }): AsyncGenerator<SheetRow[]> {
   const reader = await startReader();
   try {
-    reader.child.send({ type: 'rows', file: options.file, format: options.format, sheet: options.sheet, fromRow: options.fromRow, batchSize: options.batchSize ?? 2000 } satisfies ReaderCommand);
+    reader.child.send({ type: 'rows', file: options.file, format: options.format, sheet: options.sheet, fromRow: options.fromRow, batchSize: options.batchSize ?? 2000, limits: { rows: options.limits?.rows ?? readerLimits.rows, columns: options.limits?.columns ?? readerLimits.columns } } satisfies ReaderCommand);
     for await (const message of messagesOf(reader.child, options.timeoutMs ?? readerLimits.timeMs)) {
       if (message.type === 'error') throw failure(message);
       if (message.type === 'end') return;

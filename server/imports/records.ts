@@ -10,6 +10,7 @@ import type { Scope } from '../resources/scope.js';
 import { readHeaders } from './headers.js';
 import { type ImportJob, rollBackRows, runImport, runningImports } from './run-import.js';
 import type { ImportType, Setup } from './setup.js';
+import type { SheetLimits } from './sniff.js';
 import type { Upload } from './uploads.js';
 
 /** An import record as the API answers it. */
@@ -46,7 +47,7 @@ export async function listImportRecords(run: Run, options: { scope: Scope; table
  */
 export async function startImport(options: {
   database: Database; run: Run; scope: Scope & { folderSetId: string }; userId: string; resource: ResourceDefinition; importType: ImportType;
-  upload: Upload; sheet: string; headerFrom: number; headerTo: number; setup: Setup; keepPosting: boolean; onDuplicate?: 'replace' | 'add' | undefined;
+  upload: Upload; sheet: string; headerFrom: number; headerTo: number; setup: Setup; keepPosting: boolean; onDuplicate?: 'replace' | 'add' | undefined; limits: SheetLimits;
 }): Promise<ImportRecord> {
   const { run, scope, resource, importType, upload } = options;
   const headers = await readHeaders(upload, { sheet_name: options.sheet, header_from: options.headerFrom, header_to: options.headerTo });
@@ -67,7 +68,7 @@ export async function startImport(options: {
   const job: ImportJob = {
     recordId: created!.id, companyId: scope.companyId, folderSetId: scope.folderSetId, resource, importType, keepPosting: options.keepPosting,
     upload, sheet: options.sheet, headerFrom: options.headerFrom, headerTo: options.headerTo, headers, setup: options.setup,
-    replaces: options.onDuplicate === 'replace' ? earlier.map((row) => row.id) : [],
+    limits: options.limits, replaces: options.onDuplicate === 'replace' ? earlier.map((row) => row.id) : [],
   };
   const running = runImport(options.database, job).finally(() => runningImports.delete(running));
   runningImports.add(running);

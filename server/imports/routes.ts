@@ -80,7 +80,8 @@ function importCalls(resource: ResourceDefinition): Array<{ importType: ImportTy
 export const importRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { database, config } = deps;
   const run = runner(database);
-  const files = { run, dataDir: config.dataDir, maxBytes: config.uploadMaxBytes };
+  const limits = { rows: config.importMaxRows, columns: config.importMaxColumns };
+  const files = { run, dataDir: config.dataDir, maxBytes: config.uploadMaxBytes, limits };
 
   /** The request's form (multipart with a file, or JSON naming an upload) and the upload it refers to. */
   async function formAndUpload(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; upload: Upload }> {
@@ -207,7 +208,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
           const record = await startImport({
             database, run, scope: { ...access, folderSetId: access.folderSetId! }, userId, resource, importType: call.importType, upload,
             sheet: input.sheet_name, headerFrom: input.header_from, headerTo: input.header_to ?? input.header_from, setup,
-            keepPosting: input.keep_posting, onDuplicate: input.on_duplicate,
+            keepPosting: input.keep_posting, onDuplicate: input.on_duplicate, limits,
           });
           return reply.status(202).send(record);
         });

@@ -12,7 +12,7 @@ import { cellText } from './headers.js';
 import type { SheetRow } from './read-sheet.js';
 import { rowsInChild } from './reader.js';
 import { type ImportType, importFields, type Setup, targetOf } from './setup.js';
-import { UnreadableFile } from './sniff.js';
+import { type SheetLimits, UnreadableFile } from './sniff.js';
 import type { Upload } from './uploads.js';
 
 export interface ImportJob {
@@ -28,6 +28,7 @@ export interface ImportJob {
   headerTo: number;
   headers: Record<string, string>;
   setup: Setup;
+  limits: SheetLimits;
   /** Earlier imports of the same file whose rows this one replaces when it succeeds. */
   replaces: number[];
 }
@@ -106,7 +107,7 @@ export async function runImport(database: Database, job: ImportJob): Promise<voi
       return null;
     };
 
-    for await (const batch of rowsInChild({ file: job.upload.path, format: job.upload.format, sheet: job.sheet, fromRow: job.headerTo + 1 })) {
+    for await (const batch of rowsInChild({ file: job.upload.path, format: job.upload.format, sheet: job.sheet, fromRow: job.headerTo + 1, limits: job.limits })) {
       const good: Array<{ row: number; values: FieldValue[]; extra: string | null }> = [];
       for (const row of batch) {
         if (row.cells.every((cell) => cellText(cell) === '')) continue;

@@ -12,6 +12,12 @@ export class UnreadableFile extends Error {
   }
 }
 
+/** How far a reader goes: rows and columns of a sheet (IMPORT_MAX_ROWS and IMPORT_MAX_COLUMNS in the configuration). */
+export interface SheetLimits {
+  rows: number;
+  columns: number;
+}
+
 export const readerLimits = {
   rows: 1_000_000,
   columns: 500,

@@ -10,7 +10,7 @@ import type { Run } from '../db/run.js';
 import { AppError } from '../http/errors.js';
 import type { WorkbookOutline } from './read-sheet.js';
 import { outlineInChild } from './reader.js';
-import { type SheetFormat, sniffFormat, UnreadableFile } from './sniff.js';
+import { type SheetFormat, type SheetLimits, sniffFormat, UnreadableFile } from './sniff.js';
 
 /** Rows of each sheet read at upload, for the preview and the header without reading the file again. */
 export const outlineRows = 200;
@@ -36,7 +36,7 @@ export const unreadable = (error: UnreadableFile) =>
  * Streams one uploaded file to disk (hashing it on the way, refusing it past the size limit), checks
  * what it really is, and reads its sheets' first rows in the reader process.
  */
-export async function saveUpload(options: { run: Run; dataDir: string; maxBytes: number; userId: string; file: MultipartFile }): Promise<Upload> {
+export async function saveUpload(options: { run: Run; dataDir: string; maxBytes: number; limits: SheetLimits; userId: string; file: MultipartFile }): Promise<Upload> {
   const id = crypto.randomUUID();
   const filePath = uploadPath(options.dataDir, id);
   await fs.mkdir(uploadsDir(options.dataDir), { recursive: true });
@@ -49,7 +49,7 @@ export async function saveUpload(options: { run: Run; dataDir: string; maxBytes:
     if (options.file.file.truncated) throw new AppError('payload_too_large', 'The file is larger than allowed.');
     const fileName = path.basename(options.file.filename || 'upload').slice(0, 200);
     const format = await sniffFormat(filePath, fileName, options.maxBytes);
-    const outline = await outlineInChild(filePath, format, outlineRows);
+    const outline = await outlineInChild(filePath, format, outlineRows, options.limits);
     if (outline.sheets.length === 0) throw new UnreadableFile('not_a_spreadsheet', 'The workbook has no sheets.');
     const sha256 = hash.digest('hex');
     await options.run(
@@ -86,7 +86,7 @@ export async function purgeUploads(options: { run: Run; dataDir: string }): Prom
  * A multipart form of the import calls: its text fields, and its `excel_file` saved as an upload.
  * Files other than `excel_file` are refused.
  */
-export async function readImportForm(request: FastifyRequest, options: { run: Run; dataDir: string; maxBytes: number; userId: string }): Promise<{ fields: Record<string, string>; upload?: Upload }> {
+export async function readImportForm(request: FastifyRequest, options: { run: Run; dataDir: string; maxBytes: number; limits: SheetLimits; userId: string }): Promise<{ fields: Record<string, string>; upload?: Upload }> {
   const fields: Record<string, string> = {};
   let upload: Upload | undefined;
   for await (const part of request.parts()) {
