@@ -67,8 +67,9 @@ const targetOf = (resource: ResourceDefinition, mode: ImportMode) =>
  * The Excel import of one table, full screen: upload, header rows, column mapping and the values for
  * every row, then the background import's progress and its summary.
  */
-export function ImportWizard({ resource, onClose, onShowHistory }: {
+export function ImportWizard({ resource, initialMode = 'normal', onClose, onShowHistory }: {
   resource: ResourceDefinition;
+  initialMode?: ImportMode;
   onClose: () => void;
   onShowHistory?: () => void;
 }) {
@@ -81,7 +82,7 @@ export function ImportWizard({ resource, onClose, onShowHistory }: {
   const catalogs = useLabelCatalogs();
   const modes = importModes(resource);
 
-  const [mode, setMode] = useState<ImportMode>('normal');
+  const [mode, setMode] = useState<ImportMode>(initialMode);
   const [step, setStep] = useState(0);
   const [upload, setUpload] = useState<UploadAnswer | null>(null);
   const [sheet, setSheet] = useState('');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resourceNamed } from '../../common/resources/index.js';
-import { duplicateOf, ImportApiError, importModes, importPaths } from './import-api.js';
+import { duplicateOf, ImportApiError, importModes, importPaths, importSourceOf } from './import-api.js';
 
 describe('import paths', () => {
   it('uses the plain calls for most tables', () => {
@@ -38,5 +38,14 @@ describe('duplicate answers', () => {
 
   it('keeps the reason of a refused file', () => {
     expect(new ImportApiError('unprocessable_file', 422, 'encrypted', {}, { reason: 'encrypted' }).reason).toBe('encrypted');
+  });
+});
+
+describe('import sources', () => {
+  it('offers a table its own import, and the ECUS import on the amendment and cancellation screens', () => {
+    expect(importSourceOf(resourceNamed('begin'))).toEqual({ resource: resourceNamed('begin'), mode: 'normal' });
+    expect(importSourceOf(resourceNamed('ecus-ama'))).toEqual({ resource: resourceNamed('ecus'), mode: 'ama' });
+    expect(importSourceOf(resourceNamed('ecus-cancel'))).toEqual({ resource: resourceNamed('ecus'), mode: 'cancel' });
+    expect(importSourceOf(resourceNamed('ecus-stock'))).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import type { FieldKind, ResourceDefinition } from '../../common/resources/define.js';
+import { allows, type FieldKind, type ResourceDefinition } from '../../common/resources/define.js';
+import { resourceNamed } from '../../common/resources/index.js';
 import { ApiError, type Query, queryString } from '../app/api.js';
 import { apiUrl } from '../app/runtime-config.js';
 import { sessionKeys } from '../app/session/session-storage.js';
@@ -29,6 +30,17 @@ export type ImportMode = 'normal' | 'ama' | 'cancel';
 
 export const importModes = (resource: ResourceDefinition): readonly ImportMode[] =>
   resource.name === 'ecus' ? ['normal', 'ama', 'cancel'] : ['normal'];
+
+/**
+ * The import a table screen offers: its own, or for ECUS's amendment and cancellation records (which
+ * only an import fills) the ECUS import in that mode. Null for tables that are never imported.
+ */
+export function importSourceOf(resource: ResourceDefinition): { resource: ResourceDefinition; mode: ImportMode } | null {
+  if (allows(resource, 'import')) return { resource, mode: 'normal' };
+  if (resource.name === 'ecus-ama') return { resource: resourceNamed('ecus'), mode: 'ama' };
+  if (resource.name === 'ecus-cancel') return { resource: resourceNamed('ecus'), mode: 'cancel' };
+  return null;
+}
 
 /** The record's `import_type` each mode produces. */
 export const importTypeOfMode: Record<ImportMode, ImportType> = { normal: 'IMPORT', ama: 'AMA', cancel: 'CANCEL' };

@@ -45,7 +45,7 @@ import { useSnackbar } from '../app/snackbar/SnackbarProvider.js';
 import { AddRowDialog } from './AddRowDialog.js';
 import { BulkEditDialog } from './BulkEditDialog.js';
 import { type ColumnVisibility, completeVisibility, loadVisibility, saveVisibility } from './column-visibility.js';
-import { ConfirmDialog } from './ConfirmDialog.js';
+import { ConfirmDialog } from '../app/ConfirmDialog.js';
 import { CellErrorsContext, cellKey, EditCell } from './EditCell.js';
 import { type CellValue, fractionDigits, parseFieldInput, sameValue } from './field-values.js';
 import { FilterBar, newCondition } from './FilterBar.js';
@@ -151,7 +151,7 @@ type Confirming =
   | { kind: 'matching'; count: number }
   | { kind: 'all'; count: number };
 
-interface Permissions { create: boolean; update: boolean; delete: boolean; import: boolean }
+interface Permissions { create: boolean; update: boolean; delete: boolean }
 
 interface Selection { pageKey: string; ids: readonly number[]; allMatching: boolean }
 
@@ -173,7 +173,6 @@ export function ResourceTable({ resource }: { resource: ResourceDefinition }) {
     create: canWrite && !locked && allows(resource, 'create'),
     update: canWrite && !locked && allows(resource, 'update'),
     delete: canWrite && !locked && allows(resource, 'delete'),
-    import: canWrite && allows(resource, 'import'),
   };
   return (
     <ScopedTable
@@ -424,7 +423,7 @@ function ScopedTable({ resource, userId, companySlug, folderSlug, scopeKnown, pe
           <Button color="inherit" startIcon={<FileDownloadOutlined />} onClick={() => exporting.mutate()} loading={exporting.isPending} disabled={state !== 'hasData' || count === 0} data-testid="table-export">
             <FormattedMessage id="table.export.button" />
           </Button>
-          <ImportButtons resource={resource} canWrite={permissions.import} disabled={!scopeReady} />
+          <ImportButtons resource={resource} disabled={!scopeReady} />
           {readOnlyReason && (
             <Chip size="small" variant="outlined" icon={<LockOutlined />} label={<FormattedMessage id={`table.readOnly.${readOnlyReason}`} />} />
           )}
