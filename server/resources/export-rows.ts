@@ -7,7 +7,7 @@ import { type Catalog, flattenCatalog, type Locale } from '../../common/i18n/loc
 import { fieldLabelKey, type ResourceDefinition, resourceTitleKey } from '../../common/resources/define.js';
 import type { Row } from '../../common/resources/schemas.js';
 import type { Run } from '../db/run.js';
-import { type ListParameters, orderClause, selectList, Statement, whereClause } from './row-sql.js';
+import { type ListParameters, pageQuery, Statement, whereClause } from './row-sql.js';
 import type { Scope } from './scope.js';
 
 const labels: Record<Locale, Record<string, string>> = {
@@ -58,10 +58,9 @@ export function exportRows(options: { run: Run; resource: ResourceDefinition; sc
   const write = async () => {
     const statement = new Statement();
     const where = whereClause(statement, resource, scope, parameters);
-    const order = orderClause(resource, parameters.ordering);
     for (let offset = 0; offset < maxExportRows; offset += batchSize) {
       const rows = await run<Row>(
-        `SELECT ${selectList(resource)} FROM ${resource.table} WHERE ${where} ${order} LIMIT ${Math.min(batchSize, maxExportRows - offset)} OFFSET ${offset}`,
+        pageQuery(resource, where, parameters.ordering, String(Math.min(batchSize, maxExportRows - offset)), String(offset)),
         statement.params,
       );
       for (const row of rows) sheet.addRow(fields.map(([name, definition]) => cellValue(definition.kind, row[name]))).commit();

@@ -2,7 +2,7 @@ import type { ResourceDefinition } from '../../common/resources/define.js';
 import { defaultPageSize, maxPageSize, type Page, type Row } from '../../common/resources/schemas.js';
 import type { Run } from '../db/run.js';
 import { AppError } from '../http/errors.js';
-import { type ListParameters, orderClause, selectList, Statement, whereClause } from './row-sql.js';
+import { type ListParameters, pageQuery, Statement, whereClause } from './row-sql.js';
 import type { Scope } from './scope.js';
 
 function pageNumber(raw: string | undefined, name: string, fallback: number, max: number): number {
@@ -30,11 +30,10 @@ export async function listRows(options: {
   const pageSize = pageNumber(parameters.page_size, 'page_size', defaultPageSize, maxPageSize);
   const statement = new Statement();
   const where = whereClause(statement, resource, scope, parameters);
-  const order = orderClause(resource, parameters.ordering);
   const limit = statement.param(pageSize);
   const offset = statement.param((page - 1) * pageSize);
   const [results, [counted]] = await Promise.all([
-    run<Row>(`SELECT ${selectList(resource)} FROM ${resource.table} WHERE ${where} ${order} LIMIT ${limit} OFFSET ${offset}`, statement.params),
+    run<Row>(pageQuery(resource, where, parameters.ordering, limit, offset), statement.params),
     run<{ count: number }>(`SELECT count(*)::int AS count FROM ${resource.table} WHERE ${where}`, statement.params.slice(0, -2)),
   ]);
   const count = counted?.count ?? 0;

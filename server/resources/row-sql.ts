@@ -80,14 +80,26 @@ const sortable = (resource: ResourceDefinition, name: string) => name in resourc
  * `-registered_date,code` → `ORDER BY "registered_date" DESC, "code", id`. The id, in the direction of the
  * last term, makes pages stable; PostgreSQL's default null placement keeps the indexes usable.
  */
-export function orderClause(resource: ResourceDefinition, ordering: string | undefined): string {
+export function orderClause(resource: ResourceDefinition, ordering: string | undefined, table = ''): string {
+  const column = (name: string) => (table ? `${table}.${quoted(name)}` : quoted(name));
   const terms = (ordering?.trim() || resource.ordering).split(',').map((term) => term.trim()).filter(Boolean);
   const parts: string[] = [];
   for (const term of terms) {
     const name = term.replace(/^-/, '');
     if (!sortable(resource, name)) throw invalid({ ordering: [`Unknown field ${name}.`] });
-    if (name !== 'id') parts.push(`${quoted(name)}${term.startsWith('-') ? ' DESC' : ''}`);
+    if (name !== 'id') parts.push(`${column(name)}${term.startsWith('-') ? ' DESC' : ''}`);
   }
   const last = terms.at(-1) ?? '';
-  return `ORDER BY ${[...parts, `id${last.startsWith('-') ? ' DESC' : ''}`].join(', ')}`;
+  return `ORDER BY ${[...parts, `${column('id')}${last.startsWith('-') ? ' DESC' : ''}`].join(', ')}`;
+}
+
+/**
+ * One page of rows. The page's ids are found first, from the indexes alone (every index ends with the
+ * id), and only those rows are read whole: deep pages then skip index entries, not table rows. The
+ * outer order names the table's columns, since the select list renames some of them as text.
+ */
+export function pageQuery(resource: ResourceDefinition, where: string, ordering: string | undefined, limit: string, offset: string): string {
+  return `SELECT ${selectList(resource)} FROM ${resource.table} t
+    JOIN (SELECT id FROM ${resource.table} WHERE ${where} ${orderClause(resource, ordering)} LIMIT ${limit} OFFSET ${offset}) page USING (id)
+    ${orderClause(resource, ordering, 't')}`;
 }
