@@ -344,9 +344,12 @@ export function ImportWizard({ resource, initialMode = 'normal', onClose, onShow
               fieldLabel={fieldLabel}
               headers={headers}
               samples={Object.fromEntries(Object.keys(headers).map((column) => [column, samples.data?.rows.map((row) => row.cells[column] ?? '').find((text) => text.trim() !== '') ?? '']))}
+              choiceLabel={choiceLabel}
               sources={mapping.sources}
               matches={mapping.matches}
+              constants={mapping.constants}
               onChange={changeSource}
+              onConstantChange={changeConstant}
               saved={setupSaved}
               submitting={setup.isPending}
               submitError={setupError?.text ?? null}

@@ -20,6 +20,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Fragment, type HTMLAttributes } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { FieldInput } from '../resources/FieldInput.js';
 import { type ColumnMatch, type SheetHeaders, sortedColumns, unmappedColumns } from './header-match.js';
 import { canBeConstant, type FieldSource, type ImportField, unmappedRequired } from './import-payload.js';
 
@@ -35,15 +36,21 @@ const matchIcons = { remembered: <HistoryOutlined />, exact: <AutoFixHighOutline
  * Step 3: one row per field with the sheet column it takes (proposed from the last setup and the
  * header names), or one value for every row; SUBMIT saves the setup for the company.
  */
-export function MappingStep({ fields, fieldLabel, headers, samples, sources, matches, onChange, saved, submitting, submitError, fieldErrors, onSubmit }: {
+export function MappingStep({
+  fields, fieldLabel, choiceLabel, headers, samples, sources, matches, constants, onChange, onConstantChange, saved, submitting, submitError, fieldErrors, onSubmit,
+}: {
   fields: readonly ImportField[];
   fieldLabel: (name: string) => string;
+  choiceLabel: (field: string, value: string) => string;
   headers: SheetHeaders;
   /** The first value under each column, to recognise it by. */
   samples: Record<string, string>;
   sources: Record<string, FieldSource>;
   matches: Record<string, ColumnMatch>;
+  /** Values of the fields that take one value for every row. */
+  constants: Record<string, string>;
   onChange: (field: string, source: FieldSource) => void;
+  onConstantChange: (field: string, value: string) => void;
   saved: boolean;
   submitting: boolean;
   submitError: string | null;
@@ -53,7 +60,7 @@ export function MappingStep({ fields, fieldLabel, headers, samples, sources, mat
   const intl = useIntl();
   const columns = sortedColumns(headers);
   const takenBy = new Map(Object.entries(sources).flatMap(([field, source]) => (source.kind === 'column' ? [[source.column, field] as const] : [])));
-  const missing = unmappedRequired(fields, sources);
+  const missing = unmappedRequired(fields, sources, constants);
   const ordered = [...fields.filter((field) => field.required), ...fields.filter((field) => !field.required)];
   const mappedCount = fields.filter((field) => sources[field.name]?.kind !== 'none').length;
   const leftOver = unmappedColumns(headers, takenBy.keys());
@@ -183,9 +190,19 @@ export function MappingStep({ fields, fieldLabel, headers, samples, sources, mat
                         </Box>
                       </Stack>
                       {source.kind === 'constant' && (
-                        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-                          <FormattedMessage id="imports.mapping.constantHint" />
-                        </Typography>
+                        <Box sx={{ mt: 1, maxWidth: { lg: 'calc(100% - 144px)' } }}>
+                          <FieldInput
+                            name={field.name}
+                            definition={{ kind: field.kind, required: field.required, choices: field.choices, maxLength: field.maxLength }}
+                            label={intl.formatMessage({ id: 'imports.mapping.constantValue' })}
+                            value={constants[field.name] ?? ''}
+                            onChange={(value) => onConstantChange(field.name, value)}
+                            choiceLabel={(value) => choiceLabel(field.name, value)}
+                          />
+                          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+                            <FormattedMessage id="imports.mapping.constantHint" />
+                          </Typography>
+                        </Box>
                       )}
                     </TableCell>
                     <TableCell sx={{ color: 'text.secondary', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>

@@ -45,7 +45,10 @@ describe('mapping step', () => {
     expect(start.sources.item_type).toEqual({ kind: 'constant' });
     expect(start.constants).toEqual({ item_type: 'material', from_date: '2026-01-01' });
     expect(constantFields(fields, start.sources).map((field) => field.name)).toEqual(['item_type', 'from_date']);
-    expect(unmappedRequired(fields, start.sources)).toEqual([]);
+    expect(unmappedRequired(fields, start.sources, start.constants)).toEqual([]);
+    // A required field given one value needs that value, and a valid one, before the setup is saved.
+    expect(unmappedRequired(fields, start.sources)).toEqual(['item_type']);
+    expect(unmappedRequired(fields, start.sources, { item_type: 'goods' })).toEqual(['item_type']);
   });
 
   it('gives one value only to fields that are not quantities or amounts', () => {

@@ -56,9 +56,17 @@ export function initialMapping(fields: readonly ImportField[], matchFields: read
   return { sources, matches: kept, constants };
 }
 
-/** Required fields that are neither mapped to a column nor given one value: the SUBMIT button waits for them. */
-export const unmappedRequired = (fields: readonly ImportField[], sources: Record<string, FieldSource>) =>
-  fields.filter((field) => field.required && (sources[field.name]?.kind ?? 'none') === 'none').map((field) => field.name);
+/**
+ * Required fields that are neither mapped to a column nor given a valid value for every row: the
+ * SUBMIT button waits for them, as the saved setup must say where each required value comes from.
+ */
+export function unmappedRequired(fields: readonly ImportField[], sources: Record<string, FieldSource>, constants: Record<string, string> = {}): string[] {
+  return fields.filter((field) => {
+    if (!field.required) return false;
+    const kind = sources[field.name]?.kind ?? 'none';
+    return kind === 'none' || (kind === 'constant' && !extraFieldValues([field], constants).ok);
+  }).map((field) => field.name);
+}
 
 /** Fields that take one value for every row, in the order of the table. */
 export const constantFields = (fields: readonly ImportField[], sources: Record<string, FieldSource>) =>
