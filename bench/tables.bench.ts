@@ -12,7 +12,7 @@ import { createCompany, createFolderSet } from '../server/companies/companies.js
 import { loadConfig } from '../server/config.js';
 import { type Database, migrateDatabase, openPglite, openPostgres } from '../server/db/client.js';
 import { runner } from '../server/db/run.js';
-import { type ListParameters, orderClause, selectList, Statement, whereClause } from '../server/resources/row-sql.js';
+import { type ListParameters, pageQuery, Statement, whereClause } from '../server/resources/row-sql.js';
 import type { Scope } from '../server/resources/scope.js';
 
 /**
@@ -144,11 +144,10 @@ function engineStatements(scope: Scope, parameters: ListParameters) {
   const pageSize = Number(parameters.page_size ?? defaultPageSize);
   const statement = new Statement();
   const where = whereClause(statement, ecus, scope, parameters);
-  const order = orderClause(ecus, parameters.ordering);
   const limit = statement.param(pageSize);
   const offset = statement.param((page - 1) * pageSize);
   return {
-    page: { text: `SELECT ${selectList(ecus)} FROM ${ecus.table} WHERE ${where} ${order} LIMIT ${limit} OFFSET ${offset}`, params: statement.params },
+    page: { text: pageQuery(ecus, where, parameters.ordering, limit, offset), params: statement.params },
     count: { text: `SELECT count(*)::int AS count FROM ${ecus.table} WHERE ${where}`, params: statement.params.slice(0, -2) },
   };
 }

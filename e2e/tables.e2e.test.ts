@@ -165,7 +165,7 @@ describe('data tables in Chromium', () => {
     await row(page, addedId).getByRole('checkbox').check();
     await page.getByTestId('delete-selected').click();
     await eventually(() => page.getByRole('dialog').textContent()).toContain('Delete 1 row of Customs declarations?');
-    await page.getByTestId('confirm-delete').click();
+    await page.getByTestId('confirm').click();
     await eventually(() => page.getByText('1 row deleted.').count()).toBe(1);
     await eventually(() => page.getByText('No rows match').count()).toBe(1);
 
@@ -173,7 +173,7 @@ describe('data tables in Chromium', () => {
     await eventually(() => tableCount(page)).toBe('1 row');
     await page.getByTestId('delete-all').click();
     await eventually(() => page.getByRole('dialog').textContent()).toContain('Delete all 1 row of Customs declarations?');
-    await page.getByTestId('confirm-delete').click();
+    await page.getByTestId('confirm').click();
     await eventually(() => page.getByText('No rows yet').count()).toBe(1);
 
     expect(pageErrors.filter((error) => !/status of 4\d\d/.test(error))).toEqual([]);

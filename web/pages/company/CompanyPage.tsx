@@ -25,7 +25,7 @@ import { companyQueryKey, fetchCompany, userInfoQueryKey, useSession } from '../
 import { useSnackbar } from '../../app/snackbar/SnackbarProvider.js';
 import { deleteCompany } from './company-api.js';
 import { CompanySettingsForm, CreateCompanyForm } from './CompanyForm.js';
-import { ConfirmDialog } from './ConfirmDialog.js';
+import { ConfirmDialog } from '../../app/ConfirmDialog.js';
 import { FolderSetsPanel } from './FolderSetsPanel.js';
 import { MembersPanel } from './MembersPanel.js';
 

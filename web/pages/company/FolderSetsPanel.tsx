@@ -22,7 +22,7 @@ import { companyQueryKey } from '../../app/session/SessionProvider.js';
 import { useApiForm } from '../../app/session/use-api-form.js';
 import { useSnackbar } from '../../app/snackbar/SnackbarProvider.js';
 import { canManage, createFolderSet, deleteFolderSet, folderSetsQueryKey, listFolderSets, updateFolderSet } from './company-api.js';
-import { ConfirmDialog } from './ConfirmDialog.js';
+import { ConfirmDialog } from '../../app/ConfirmDialog.js';
 import { ListTable, RowAction } from './ListTable.js';
 
 const folderMessageIds = {

@@ -18,7 +18,7 @@ import { companyQueryKey, userInfoQueryKey } from '../../app/session/SessionProv
 import { useApiForm } from '../../app/session/use-api-form.js';
 import { useSnackbar } from '../../app/snackbar/SnackbarProvider.js';
 import { canManage, changeMemberRole, inviteMember, listMembers, membersQueryKey, removeMember } from './company-api.js';
-import { ConfirmDialog } from './ConfirmDialog.js';
+import { ConfirmDialog } from '../../app/ConfirmDialog.js';
 import { ListTable, RowAction } from './ListTable.js';
 
 function RoleSelect({ value, onChange, label, disabled }: { value: CompanyRole; onChange: (role: CompanyRole) => void; label: string; disabled?: boolean }) {
