@@ -1,11 +1,12 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
 import { readHeaders } from './headers.js';
-import { outlineWorkbook } from './read-sheet.js';
+import { countSheetRows, outlineWorkbook } from './read-sheet.js';
 import { runningImports } from './run-import.js';
 import { sniffFormat, UnreadableFile } from './sniff.js';
 
@@ -218,6 +219,18 @@ describe('Excel imports', { timeout: 180_000 }, () => {
 
     const corpus = path.resolve('../shared/data/spreadsheet-corpus/pass_protected.xlsx');
     if (fs.existsSync(corpus)) expect((await upload('pass_protected.xlsx', fs.readFileSync(corpus))).json().reason).toBe('encrypted');
+  });
+});
+
+describe('row counts for progress', () => {
+  it('counts the rows of an .xlsx sheet and a CSV without parsing cells', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dutybook-count-'));
+    fs.writeFileSync(path.join(dir, 'lines.xlsx'), await ecusWorkbook(Array.from({ length: 30 }, (_, i) => line(i + 1))));
+    fs.writeFileSync(path.join(dir, 'lines.csv'), 'a;b\n1;2\n"x\ny";3\n');
+    expect(await countSheetRows(path.join(dir, 'lines.xlsx'), 'xlsx', 'Tờ khai')).toBe(33);
+    expect(await countSheetRows(path.join(dir, 'lines.xlsx'), 'xlsx', 'No such sheet')).toBeNull();
+    expect(await countSheetRows(path.join(dir, 'lines.csv'), 'csv', 'CSV')).toBe(3);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
 

@@ -1,5 +1,5 @@
 import { UnreadableFile } from './sniff.js';
-import { outlineWorkbook, readSheetRows, type SheetRow } from './read-sheet.js';
+import { countSheetRows, outlineWorkbook, readSheetRows, type SheetRow } from './read-sheet.js';
 import type { ReaderCommand, ReaderMessage } from './reader.js';
 
 /**
@@ -16,6 +16,8 @@ async function run(command: ReaderCommand): Promise<void> {
     await send({ type: 'outline', outline: await outlineWorkbook(command.file, command.format, command.previewRows, command.limits) });
     return;
   }
+  const total = await countSheetRows(command.file, command.format, command.sheet);
+  if (total !== null) await send({ type: 'total', rows: Math.max(0, total - (command.fromRow - 1)) });
   let batch: SheetRow[] = [];
   for await (const row of readSheetRows(command.file, command.format, command.sheet, command.fromRow, command.limits)) {
     batch.push(row);

@@ -13,6 +13,7 @@ export type ReaderCommand =
 export type ReaderMessage =
   | { type: 'outline'; outline: WorkbookOutline }
   | { type: 'rows'; rows: SheetRow[] }
+  | { type: 'total'; rows: number }
   | { type: 'end' }
   | { type: 'error'; reason: UnreadableReason; message: string };
 
@@ -83,13 +84,18 @@ export async function outlineInChild(file: string, format: SheetFormat, previewR
 }
 
 /** The rows of one sheet in batches; the child reads the next batch only when this one is taken. */
-export async function* rowsInChild(options: { file: string; format: SheetFormat; sheet: string; fromRow: number; batchSize?: number; timeoutMs?: number; limits?: SheetLimits }): AsyncGenerator<SheetRow[]> {
+export async function* rowsInChild(options: {
+  file: string; format: SheetFormat; sheet: string; fromRow: number; batchSize?: number; timeoutMs?: number; limits?: SheetLimits;
+  /** Told the sheet's row count (below the header) before the rows come, when the reader can count them cheaply. */
+  onTotal?: (rows: number) => void;
+}): AsyncGenerator<SheetRow[]> {
   const reader = await startReader();
   try {
     reader.child.send({ type: 'rows', file: options.file, format: options.format, sheet: options.sheet, fromRow: options.fromRow, batchSize: options.batchSize ?? 2000, limits: { rows: options.limits?.rows ?? readerLimits.rows, columns: options.limits?.columns ?? readerLimits.columns } } satisfies ReaderCommand);
     for await (const message of messagesOf(reader.child, options.timeoutMs ?? readerLimits.timeMs)) {
       if (message.type === 'error') throw failure(message);
       if (message.type === 'end') return;
+      if (message.type === 'total') options.onTotal?.(message.rows);
       if (message.type === 'rows') {
         yield message.rows;
         // The child may have finished and gone meanwhile; a lost request then changes nothing.

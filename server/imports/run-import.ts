@@ -73,6 +73,8 @@ export async function runImport(database: Database, job: ImportJob): Promise<voi
   let rejected = 0;
   let inserted = 0;
   let seen = 0;
+  /** The sheet's rows below the header, when the reader could count them; progress is a share of it. */
+  let expected = 0;
 
   const record = (fragment: string, params: unknown[]) => run(`UPDATE import_records SET ${fragment} WHERE id = $1`, [job.recordId, ...params]);
   const addError = (error: RowError) => { if (errors.length < maxErrors) errors.push(error); };
@@ -107,7 +109,7 @@ export async function runImport(database: Database, job: ImportJob): Promise<voi
       return null;
     };
 
-    for await (const batch of rowsInChild({ file: job.upload.path, format: job.upload.format, sheet: job.sheet, fromRow: job.headerTo + 1, limits: job.limits })) {
+    for await (const batch of rowsInChild({ file: job.upload.path, format: job.upload.format, sheet: job.sheet, fromRow: job.headerTo + 1, limits: job.limits, onTotal: (rows) => { expected = rows; } })) {
       const good: Array<{ row: number; values: FieldValue[]; extra: string | null }> = [];
       for (const row of batch) {
         if (row.cells.every((cell) => cellText(cell) === '')) continue;
@@ -127,7 +129,8 @@ export async function runImport(database: Database, job: ImportJob): Promise<voi
         );
         inserted += good.length;
       }
-      await record('total_rows = $2, rejected = $3', [seen, rejected]);
+      const progress = expected > 0 ? Math.min(99, Math.floor((seen / expected) * 100)) : 0;
+      await record('total_rows = $2, rejected = $3, progress = $4', [Math.max(seen, expected), rejected, progress]);
     }
 
     if (rejectedRows.length > 0) {
