@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPage, useServerAndBrowser } from './harness.js';
+import { eventually, newPage, useServerAndBrowser } from './harness.js';
 
 /** The code of the newest mail in the server's outbox (no SMTP_URL: each mail is an .eml file). */
 async function latestCode(dataDir: string, to: string): Promise<string> {
@@ -19,7 +19,6 @@ async function latestCode(dataDir: string, to: string): Promise<string> {
 
 const pathname = (page: Page) => new URL(page.url()).pathname;
 /** Password hashing and lazy screens can take longer than expect.poll's default second. */
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
 describe('accounts in Chromium', () => {
   const suite = useServerAndBrowser({ BASE_PATH: '/dutybook' });
@@ -123,7 +122,8 @@ describe('accounts in Chromium', () => {
       window.dispatchEvent(new Event('focus'));
     });
     await eventually(() => pathname(page)).toBe('/dutybook/login');
-    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('session_start_time')])).toEqual([null, null]);
+    // The sign-out reloads the page; the storage is read once it has.
+    await eventually(() => page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('session_start_time')])).toEqual([null, null]);
     await context.close();
   });
 });

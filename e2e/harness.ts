@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -94,3 +94,6 @@ export function useServerAndBrowser(env: Record<string, string> = {}): { readonl
   };
   return { get server() { return started(server); }, get browser() { return started(browser); } };
 }
+
+/** Waits for a value the page reaches on its own (a read that throws, say during a navigation, is retried). */
+export const eventually = <T>(read: () => T | Promise<T>, timeout = 15_000) => expect.poll(read, { timeout });

@@ -4,13 +4,12 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { newPage, useServerAndBrowser } from './harness.js';
+import { eventually, newPage, useServerAndBrowser } from './harness.js';
 
 const demo = { email: 'demo@dutybook.vn', password: 'dutybook-demo-2026' };
 const prefix = 'E2E-IMP';
 
 /** Uploads, the reader process and the import job take longer than expect.poll's default second. */
-const eventually = <T>(read: () => T | Promise<T>, timeout = 15_000) => expect.poll(read, { timeout });
 
 /**
  * An ECUS-like declaration list: a two-row header whose goods columns sit under a merged 'Hàng hóa'

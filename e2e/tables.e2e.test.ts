@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ecus } from '../common/resources/ecus.js';
-import { newPage, useServerAndBrowser } from './harness.js';
+import { eventually, newPage, useServerAndBrowser } from './harness.js';
 
 /** The code of the newest mail to `to` in the server's outbox (no SMTP_URL: each mail is an .eml file). */
 async function latestCode(dataDir: string, to: string): Promise<string> {
@@ -19,7 +19,6 @@ async function latestCode(dataDir: string, to: string): Promise<string> {
 }
 
 /** Lazy screens and the grid's first render can take longer than expect.poll's default second. */
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
 async function api<T>(url: string, token: string | null, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const response = await fetch(`${url}/api${path}`, {
