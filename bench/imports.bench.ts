@@ -1,0 +1,694 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance as nodePerformance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { columnNumber, extraFieldName } from '../common/imports/cells.js';
+import { coerceCell } from '../common/imports/coerce.js';
+import { resourceNamed } from '../common/resources/index.js';
+import { buildApp } from '../server/app.js';
+import { loadConfig } from '../server/config.js';
+import { type Database, migrateDatabase, openPglite, openPostgres } from '../server/db/client.js';
+import { runner } from '../server/db/run.js';
+import { cellText } from '../server/imports/headers.js';
+import { rowsInChild } from '../server/imports/reader.js';
+import { importFields } from '../server/imports/setup.js';
+import type { Mail, Mailer } from '../server/mail/mailer.js';
+import { ecusColumns, ecusLine, ecusMapping, type LineCell, sheetName, writeEcusWorkbook } from './imports-workbook.js';
+
+/**
+ * An ECUS declaration list of 200,000 lines × 25 columns imported END TO END through the HTTP API of
+ * the real app (upload → import_data → poll the record → count through the list API), on PostgreSQL
+ * and on the embedded PGlite, against baselines in the same run: the exceljs streaming reader parsing
+ * the same file alone, and the same rows loaded alone with COPY. While the big import runs, a second
+ * user of another company lists its own table every 100 ms; the server's RSS and its reader child's
+ * RSS are sampled every 100 ms. A 50,000-line file shows whether memory grows with the rows.
+ *
+ * Each (engine, file) import runs in a fresh server process of its own (this file with
+ * BENCH_IMPORT_ROLE=server), so that neither the generator nor another run colours its memory; on
+ * PGlite it opens a copy of a data directory migrated beforehand, as a restarted server would.
+ *
+ * BENCH_IMPORT_ROWS (200,000), BENCH_IMPORT_SMALL_ROWS (50,000), BENCH_IMPORT_ENGINES (postgres,pglite),
+ * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/dutybook_bench_imports: that default database
+ * is recreated and dropped; a database named by the variable is created when missing and otherwise
+ * only cleared of this benchmark's companies and users), BENCH_CPU_PROF=<dir> writes a CPU profile of
+ * each server process. Targets missed still exit 0; a broken run (an import that fails, a wrong count)
+ * exits 1.
+ */
+const bigRows = Number(process.env.BENCH_IMPORT_ROWS ?? 200_000);
+const smallRows = Math.min(bigRows, Number(process.env.BENCH_IMPORT_SMALL_ROWS ?? 50_000));
+const defaultUrl = 'postgres://postgres@127.0.0.1:5432/dutybook_bench_imports';
+const databaseUrl = process.env.BENCH_DATABASE_URL || defaultUrl;
+const engines = (process.env.BENCH_IMPORT_ENGINES ?? 'postgres,pglite').split(',').map((engine) => engine.trim()).filter(Boolean) as Engine[];
+const intervalMs = 100;
+const importTimeoutMs = 10 * 60_000;
+const targets = { ratioPostgres: 0.8, ratioPglite: 0.6, peakMb: 600, growth: 0.25, latencyMs: 250 };
+const resultMarker = 'BENCH_IMPORT_RESULT ';
+const thisFile = fileURLToPath(import.meta.url);
+const mb = (bytes: number) => bytes / 1024 / 1024;
+const epoch = () => performance.timeOrigin + performance.now();
+const emailDomain = 'bench-imports.local';
+const companyPrefix = 'Bench Imports';
+
+type Engine = 'postgres' | 'pglite';
+
+interface ServerResult {
+  engine: Engine;
+  rows: number;
+  fileBytes: number;
+  uploadMs: number;
+  importMs: number;
+  wallMs: number;
+  status: string;
+  traceback: string | null;
+  counted: number;
+  sampleOk: boolean;
+  rssBeforeMb: number;
+  rssPeakMb: number;
+  childPeakMb: number;
+  /** CPU seconds of the reader processes: the one reading the outline at upload, the one reading the rows for the job. */
+  childCpuS: { upload: number; job: number };
+  serverCpuS: number;
+  heapPeakMb: number;
+  setupMs: number;
+  mainThreadBusyS: number;
+  latency: { count: number; median: number; p95: number; max: number; errors: number; idleMedian: number };
+  database: Record<string, { count: number; ms: number }>;
+  raw?: { method: string; ms: number; rows: number; buildMs: number };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server process: one engine, one file.
+// ---------------------------------------------------------------------------------------------
+
+/** A mailer that keeps what it sends, for the registration codes. */
+function capturingMailer(): Mailer & { lastCode: (to: string) => string } {
+  const sent: Mail[] = [];
+  return {
+    send: async (mail) => { sent.push(mail); },
+    lastCode: (to) => {
+      const code = [...sent].reverse().find((mail) => mail.to === to)?.text.match(/\b(\d{6})\b/)?.[1];
+      if (!code) throw new Error(`no code was mailed to ${to}`);
+      return code;
+    },
+  };
+}
+
+/** What a statement of the import job is, by its text; null for anything else (logins, the other user's lists). */
+function categoryOf(sql: string): string | null {
+  const text = sql.trimStart();
+  if (text.startsWith('INSERT INTO import_stage_')) return 'staging inserts (unnest batches)';
+  if (text.startsWith('UPDATE import_records SET total_rows')) return 'progress updates';
+  if (text.startsWith('WITH moved AS')) return 'final move (INSERT … SELECT)';
+  if (text.startsWith('CREATE UNLOGGED TABLE import_stage_')) return 'staging table created';
+  if (text.startsWith("UPDATE import_records SET status = 'running'") || text.startsWith('UPDATE import_records SET status = $2')) return 'record status';
+  if (text === 'BEGIN' || text === 'COMMIT') return text === 'COMMIT' ? 'commit' : 'begin';
+  if (text.startsWith('DROP TABLE IF EXISTS import_stage_')) return 'staging table dropped';
+  return null;
+}
+
+interface Timed { category: string; start: number; ms: number }
+
+/**
+ * The same database with the statements the app sends timed (the runner's `query` and the
+ * transactions'), without touching the server's code. Drizzle's own statements are not timed.
+ */
+function instrumented(database: Database, log: Timed[]): Database {
+  const timed = async <T>(sql: unknown, work: () => Promise<T>): Promise<T> => {
+    const category = typeof sql === 'string' ? categoryOf(sql) : null;
+    if (!category) return work();
+    const start = epoch();
+    try {
+      return await work();
+    } finally {
+      log.push({ category, start, ms: epoch() - start });
+    }
+  };
+  const bound = <T extends object>(target: T, key: string | symbol) => {
+    const value = Reflect.get(target, key) as unknown;
+    return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+  };
+  const withTimedQuery = <T extends object>(target: T, extra: (key: string | symbol) => unknown = () => undefined): T => new Proxy(target, {
+    get(object, key) {
+      if (key === 'query') {
+        const query = (Reflect.get(object, key) as (...args: unknown[]) => unknown).bind(object);
+        // Callback calls (pg.Pool's own use of its clients) pass through untimed: their promise forms are timed.
+        return (...args: unknown[]) => (typeof args.at(-1) === 'function' ? query(...args) : timed(args[0], () => query(...args) as Promise<unknown>));
+      }
+      return extra(key) ?? bound(object, key);
+    },
+  });
+  if (database.kind === 'pglite') {
+    const pglite = withTimedQuery(database.pglite, (key) => (key === 'transaction'
+      ? (work: (tx: object) => Promise<unknown>) => database.pglite.transaction((tx) => work(withTimedQuery(tx)))
+      : undefined));
+    return { ...database, pglite };
+  }
+  const pool = withTimedQuery(database.pool, (key) => (key === 'connect'
+    ? (...args: unknown[]) => (args.length > 0 ? database.pool.connect(...(args as [() => void])) : database.pool.connect().then((client) => withTimedQuery(client)))
+    : undefined));
+  return { ...database, pool };
+}
+
+/**
+ * The monitor thread: samples the process RSS and its children's (the reader, found through /proc by
+ * parent pid) every 100 ms, and has the other user list its table every 100 ms (never two requests at
+ * once). A thread of its own, so that it keeps its pace while the server's event loop is busy.
+ */
+const monitorSource = `
+const { parentPort, workerData } = require('node:worker_threads');
+const fs = require('node:fs');
+const { pid, listUrl, token, intervalMs } = workerData;
+const now = () => performance.timeOrigin + performance.now();
+const memory = [];
+const latencies = [];
+const children = new Map();
+let stopped = false;
+function sample() {
+  let childBytes = 0;
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^[0-9]+$/.test(name)) continue;
+    let stat;
+    try { stat = fs.readFileSync('/proc/' + name + '/stat', 'utf8'); } catch { continue; }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[1]) !== pid) continue;
+    let kb = 0;
+    try { kb = Number((/VmRSS:\\s+(\\d+)/.exec(fs.readFileSync('/proc/' + name + '/status', 'utf8')) || [])[1] || 0); } catch { continue; }
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    const known = children.get(name) || { peak: 0, ticks: 0, firstSeen: now() };
+    children.set(name, { peak: Math.max(known.peak, kb * 1024), ticks: Math.max(known.ticks, ticks), firstSeen: known.firstSeen });
+    childBytes += kb * 1024;
+  }
+  memory.push([now(), process.memoryUsage.rss(), childBytes]);
+}
+const timer = setInterval(sample, intervalMs);
+(async () => {
+  while (!stopped) {
+    const t0 = now();
+    let status = 0;
+    try {
+      const response = await fetch(listUrl, { headers: { authorization: 'Bearer ' + token } });
+      await response.arrayBuffer();
+      status = response.status;
+    } catch {}
+    if (!stopped) latencies.push([t0, now() - t0, status]);
+    const wait = t0 + intervalMs - now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+})();
+parentPort.on('message', () => {
+  stopped = true;
+  clearInterval(timer);
+  sample();
+  parentPort.postMessage({ memory, latencies, children: [...children.values()] });
+});
+`;
+
+interface MonitorReport { memory: Array<[number, number, number]>; latencies: Array<[number, number, number]>; children: Array<{ peak: number; ticks: number; firstSeen: number }> }
+
+function startMonitor(listUrl: string, token: string): { stop: () => Promise<MonitorReport> } {
+  const worker = new Worker(monitorSource, { eval: true, workerData: { pid: process.pid, listUrl, token, intervalMs } });
+  return {
+    stop: async () => {
+      const report = new Promise<MonitorReport>((resolve, reject) => { worker.once('message', resolve); worker.once('error', reject); });
+      worker.postMessage('stop');
+      const result = await report;
+      await worker.terminate();
+      return result;
+    },
+  };
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : Number.NaN);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A CSV field for COPY: text quoted, dates as ISO days, empty for null. */
+function csvField(value: LineCell | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'number') return String(value);
+  return `"${value.replaceAll('"', '""')}"`;
+}
+
+/** The columns the raw load fills, in ecus_lines terms, and line `i` as a CSV record of them. */
+const rawColumns = ['company_id', 'folder_set_id', 'extra', ...ecusColumns.flatMap((column) => (column.field ? [column.field] : []))];
+const noteIndex = ecusColumns.findIndex((column) => column.field === null);
+function csvRecord(i: number, companyId: string, folderSetId: string): string {
+  const line = ecusLine(i);
+  const note = line[noteIndex];
+  const extra = typeof note === 'string' ? csvField(JSON.stringify({ [extraFieldName(ecusColumns[noteIndex]!.header)]: note })) : '';
+  return [companyId, folderSetId, extra, ...line.filter((_, index) => index !== noteIndex).map(csvField)].join(',');
+}
+
+/** COPY … FROM STDIN over pg's own copy-in messages (what pg-copy-streams does, without it); resolves with the row count. */
+function copyFromStdin(client: pg.Client, sql: string, chunks: Buffer[]): Promise<number> {
+  interface CopyConnection { query: (text: string) => void; sendCopyFromChunk: (chunk: Buffer) => void; endCopyFrom: () => void }
+  return new Promise((resolve, reject) => {
+    let rows = 0;
+    let failure: Error | undefined;
+    const submittable = {
+      submit: (connection: unknown) => { (connection as CopyConnection).query(sql); },
+      handleCopyInResponse: (connection: unknown) => {
+        for (const chunk of chunks) (connection as CopyConnection).sendCopyFromChunk(chunk);
+        (connection as CopyConnection).endCopyFrom();
+      },
+      handleCommandComplete: (message: { text: string }) => { rows = Number(message.text.split(' ').at(-1)); },
+      handleError: (error: Error) => { failure = error; },
+      handleReadyForQuery: () => (failure ? reject(failure) : resolve(rows)),
+    };
+    client.query(submittable as unknown as pg.Submittable);
+  });
+}
+
+/**
+ * The raw-load baseline: the same rows, already typed, loaded with COPY into a table shaped like
+ * ecus_lines with its indexes and foreign keys (LIKE ecus_lines INCLUDING ALL, plus the two references).
+ * Building the CSV text is timed apart; the load is the COPY statement alone.
+ */
+async function rawLoad(database: Database, url: string | undefined, rows: number, companyId: string, folderSetId: string): Promise<NonNullable<ServerResult['raw']>> {
+  const run = runner(database);
+  await run('DROP TABLE IF EXISTS bench_raw_load');
+  await run('CREATE TABLE bench_raw_load (LIKE ecus_lines INCLUDING ALL)');
+  await run(`ALTER TABLE bench_raw_load ADD FOREIGN KEY (company_id) REFERENCES companies (id) ON DELETE CASCADE,
+    ADD FOREIGN KEY (folder_set_id) REFERENCES folder_sets (id) ON DELETE CASCADE`);
+  const built = epoch();
+  const chunks: string[] = [];
+  let chunk: string[] = [];
+  for (let i = 0; i < rows; i += 1) {
+    chunk.push(csvRecord(i, companyId, folderSetId));
+    if (chunk.length === 10_000) { chunks.push(`${chunk.join('\n')}\n`); chunk = []; }
+  }
+  if (chunk.length) chunks.push(`${chunk.join('\n')}\n`);
+  const buildMs = epoch() - built;
+  const copy = `COPY bench_raw_load (${rawColumns.join(', ')}) FROM ${database.kind === 'pglite' ? "'/dev/blob'" : 'STDIN'} WITH (FORMAT csv)`;
+  let loaded: number;
+  const started = epoch();
+  if (database.kind === 'pglite') {
+    const blob = new Blob(chunks);
+    const result = await database.pglite.query(copy, [], { blob });
+    loaded = result.affectedRows ?? 0;
+  } else {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      loaded = await copyFromStdin(client, copy, chunks.map((text) => Buffer.from(text)));
+    } finally {
+      await client.end();
+    }
+  }
+  const ms = epoch() - started;
+  const [counted] = await run<{ count: number }>('SELECT count(*)::int AS count FROM bench_raw_load');
+  await run('DROP TABLE bench_raw_load');
+  if (loaded !== rows || counted?.count !== rows) throw new Error(`the raw load wrote ${loaded} (${counted?.count}) rows of ${rows}`);
+  return { method: database.kind === 'pglite' ? "COPY … FROM '/dev/blob' (CSV)" : 'COPY … FROM STDIN (CSV)', ms, rows, buildMs };
+}
+
+async function serverMain(): Promise<void> {
+  const engine = process.env.BENCH_IMPORT_ENGINE as Engine;
+  const file = process.env.BENCH_IMPORT_FILE!;
+  const rows = Number(process.env.BENCH_IMPORT_FILE_ROWS);
+  const tag = process.env.BENCH_IMPORT_TAG ?? String(Date.now());
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dutybook-bench-imports-server-'));
+  const setupStart = epoch();
+  // PGlite opens a copy of a migrated data directory, as a restarted server opens its own (creating a
+  // cluster costs seconds and leaves the initdb module's memory behind).
+  if (engine === 'pglite') fs.cpSync(process.env.BENCH_IMPORT_PGLITE_TEMPLATE!, path.join(dataDir, 'db'), { recursive: true });
+  const plain = engine === 'postgres' ? await openPostgres(databaseUrl) : await openPglite({ dataDir: path.join(dataDir, 'db') });
+  const timings: Timed[] = [];
+  try {
+    await migrateDatabase(plain);
+    const database = instrumented(plain, timings);
+    const mailer = capturingMailer();
+    const config = { ...loadConfig({ DATA_DIR: dataDir }), webDir: path.join(dataDir, 'no-web'), uploadMaxBytes: 200 * 1024 * 1024, authRateLimitPerMinute: 10_000 };
+    const app = await buildApp({ config, database, mailer });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+    const api = async <T = Record<string, unknown>>(method: string, url: string, token?: string, body?: object | FormData): Promise<T> => {
+      const response = await fetch(`${address}${url}`, {
+        method,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: body instanceof FormData ? body : JSON.stringify(body) } : {}),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text.slice(0, 500)}`);
+      return JSON.parse(text) as T;
+    };
+    const signUp = async (who: string) => {
+      const email = `${who}-${tag}@${emailDomain}`;
+      await api('POST', '/api/registration/', undefined, { email, password: 'customs2026', name: who });
+      const confirmed = await api<{ token: { access_token: string } }>('POST', '/api/registration-confirm/', undefined, { email, token: mailer.lastCode(email) });
+      return confirmed.token.access_token;
+    };
+    const createCompany = async (token: string, name: string) => {
+      const company = await api<{ slug: string; folder_set: Array<{ slug: string }> }>('POST', '/api/clients-api/companies/', token, { name: `${companyPrefix} ${name} ${tag}` });
+      return { slug: company.slug, folder: company.folder_set[0]!.slug };
+    };
+    const importer = await signUp('importer');
+    const other = await signUp('other');
+    const mine = await createCompany(importer, 'Importer');
+    const theirs = await createCompany(other, 'Neighbour');
+
+    // The neighbour's own table: 2,000 declaration lines, listed a page at a time while the import runs.
+    const run = runner(plain);
+    const [scope] = await run<{ company_id: string; folder_set_id: string }>(
+      'SELECT c.id AS company_id, f.id AS folder_set_id FROM companies c JOIN folder_sets f ON f.company_id = c.id WHERE c.slug = $1 AND f.slug = $2', [theirs.slug, theirs.folder]);
+    await run(
+      `INSERT INTO ecus_lines (company_id, folder_set_id, account_number, row_number, registered_date, type_code, code, hs, item_name, total, unit)
+       SELECT $1, $2, '10' || lpad((800000000 + i / 8)::text, 9, '0') || '0', i % 8 + 1, DATE '2025-01-01' + i % 365, 'E31',
+              'NPL-' || lpad((i % 500)::text, 5, '0'), '52085200', 'Vải cotton loại ' || i % 17, i % 1000 + 1, 'MTR'
+         FROM generate_series(0, 1999) AS i`, [scope!.company_id, scope!.folder_set_id]);
+    const listUrl = `${address}/api/balance/ecus/?company_slug=${theirs.slug}&folder_slug=${theirs.folder}`;
+
+    const setupMs = epoch() - setupStart;
+    const monitor = startMonitor(listUrl, other);
+    // The main isolate's heap, sampled here (the monitor thread sees only its own); late when the loop is busy.
+    let heapPeak = 0;
+    const heapTimer = setInterval(() => { heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed); }, intervalMs);
+    await sleep(1500);
+    heapPeak = 0;
+    const cpuBefore = process.cpuUsage();
+    const eluBefore = nodePerformance.eventLoopUtilization();
+    const uploadStart = epoch();
+    const form = new FormData();
+    form.append('excel_file', await fs.openAsBlob(file), path.basename(file));
+    const uploaded = await api<{ upload_id: string }>('POST', '/api/uploads/', importer, form);
+    const importStart = epoch();
+    const started = await api<{ id: number }>('POST', '/api/balance/ecus/import_data/', importer, {
+      upload_id: uploaded.upload_id, company_slug: mine.slug, folder_slug: mine.folder, sheet_name: sheetName, header_from: 1, header_to: 1, mapping: ecusMapping,
+    });
+    let record: { status: string; traceback: string | null; progress: number; total_rows: number };
+    for (;;) {
+      record = await api('GET', `/api/balance/import-record/${started.id}/`, importer);
+      if (record.status === 'succeeded' || record.status === 'failed') break;
+      if (epoch() - importStart > importTimeoutMs) throw new Error(`the import did not finish in ${importTimeoutMs / 60_000} minutes (status ${record.status}, ${record.total_rows} rows read)`);
+      await sleep(250);
+    }
+    const done = epoch();
+    const cpu = process.cpuUsage(cpuBefore);
+    const elu = nodePerformance.eventLoopUtilization(eluBefore);
+    const report = await monitor.stop();
+    clearInterval(heapTimer);
+
+    const listed = await api<{ count: number; results: Array<Record<string, unknown>> }>('GET',
+      `/api/balance/ecus/?company_slug=${mine.slug}&folder_slug=${mine.folder}&import_record_id=${started.id}&ordering=id&page_size=1`, importer);
+    const first = listed.results[0] ?? {};
+    const expected = ecusLine(0);
+    const sampleOk = first.account_number === expected[0] && first.registered_date === '2025-01-01' && first.code === expected[4] && first.hs === expected[5]
+      && first.item_name === expected[6] && Number(first.total) === expected[8] && (first.extra as Record<string, unknown> | null)?.ghichu === expected[24];
+
+    const during = (time: number) => time >= uploadStart && time <= done;
+    const window = report.memory.filter(([time]) => during(time));
+    const latencies = report.latencies.filter(([time]) => during(time));
+    const sorted = latencies.map(([, ms]) => ms).sort((a, b) => a - b);
+    const idle = report.latencies.filter(([time]) => time < uploadStart).map(([, ms]) => ms).sort((a, b) => a - b);
+    const statements: ServerResult['database'] = {};
+    for (const entry of timings.filter((timing) => timing.start >= importStart && timing.start <= done)) {
+      const slot = (statements[entry.category] ??= { count: 0, ms: 0 });
+      slot.count += 1;
+      slot.ms += entry.ms;
+    }
+    const result: ServerResult = {
+      engine, rows, fileBytes: fs.statSync(file).size,
+      uploadMs: importStart - uploadStart, importMs: done - importStart, wallMs: done - uploadStart,
+      status: record.status, traceback: record.traceback, counted: listed.count, sampleOk,
+      rssBeforeMb: mb(report.memory.filter(([time]) => time < uploadStart).at(-1)?.[1] ?? 0),
+      rssPeakMb: mb(Math.max(0, ...window.map(([, rss]) => rss))),
+      childPeakMb: mb(Math.max(0, ...report.children.map((child) => child.peak))),
+      childCpuS: {
+        upload: report.children.filter((child) => child.firstSeen < importStart).reduce((sum, child) => sum + child.ticks, 0) / 100,
+        job: report.children.filter((child) => child.firstSeen >= importStart).reduce((sum, child) => sum + child.ticks, 0) / 100,
+      },
+      serverCpuS: (cpu.user + cpu.system) / 1e6,
+      mainThreadBusyS: elu.active / 1000,
+      heapPeakMb: mb(heapPeak),
+      setupMs,
+      latency: {
+        count: sorted.length, median: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? Number.NaN,
+        errors: latencies.filter(([, , status]) => status !== 200).length, idleMedian: percentile(idle, 50),
+      },
+      database: statements,
+    };
+    await app.close();
+    if (process.env.BENCH_IMPORT_RAW === '1' && record.status === 'succeeded') {
+      const [own] = await run<{ company_id: string; folder_set_id: string }>(
+        'SELECT c.id AS company_id, f.id AS folder_set_id FROM companies c JOIN folder_sets f ON f.company_id = c.id WHERE c.slug = $1 AND f.slug = $2', [mine.slug, mine.folder]);
+      result.raw = await rawLoad(plain, databaseUrl, rows, own!.company_id, own!.folder_set_id);
+    }
+    console.log(resultMarker + JSON.stringify(result));
+  } finally {
+    await plain.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The coordinating process: files, baselines, server runs, the table.
+// ---------------------------------------------------------------------------------------------
+
+/** The benchmark database: the default one is made fresh; one named by BENCH_DATABASE_URL is created when missing. */
+async function prepareDatabase(): Promise<{ dispose: () => Promise<void> } | null> {
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  const admin = new URL(databaseUrl);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  try {
+    await client.connect();
+  } catch (error) {
+    console.log(`PostgreSQL skipped: ${admin.host} does not answer (${(error as Error).message})`);
+    return null;
+  }
+  const quotedName = `"${name.replaceAll('"', '""')}"`;
+  const ownDatabase = databaseUrl === defaultUrl;
+  if (ownDatabase) await client.query(`DROP DATABASE IF EXISTS ${quotedName} WITH (FORCE)`);
+  const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  const created = found.rowCount === 0;
+  if (created) await client.query(`CREATE DATABASE ${quotedName} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`);
+  await client.end();
+  return {
+    dispose: async () => {
+      const again = new pg.Client({ connectionString: created ? admin.toString() : databaseUrl });
+      await again.connect();
+      try {
+        if (created) {
+          await again.query(`DROP DATABASE IF EXISTS ${quotedName} WITH (FORCE)`);
+        } else {
+          await again.query('DELETE FROM companies WHERE name LIKE $1', [`${companyPrefix} %`]);
+          await again.query('DELETE FROM users WHERE email LIKE $1', [`%@${emailDomain}`]);
+        }
+      } finally {
+        await again.end();
+      }
+    },
+  };
+}
+
+/** The exceljs streaming reader over the file with the options the app reads with, doing nothing with the rows. */
+async function parseOnly(file: string): Promise<{ rows: number; ms: number }> {
+  const started = epoch();
+  let rows = 0;
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
+  for await (const worksheet of reader) {
+    for await (const row of worksheet) {
+      if ((row.values as unknown[]).length > 0 && row.number > 1) rows += 1;
+    }
+  }
+  return { rows, ms: epoch() - started };
+}
+
+/**
+ * The import's work outside the database, in the coordinating process: the app's reader child
+ * (`rowsInChild`, batches of 2,000 over IPC) and the coercion of every row as run-import does it
+ * (mapped fields by kind, required fields, unmapped columns into `extra`, the column arrays of a
+ * batch). The reader waits while a batch is coerced, as it does in the app.
+ */
+async function readerAndCoercion(file: string): Promise<{ rows: number; readMs: number; coerceMs: number }> {
+  const fields = Object.entries(importFields(resourceNamed('ecus'), 'IMPORT'));
+  const mapped = new Map(Object.entries(ecusMapping).map(([field, entry]) => [field, columnNumber(entry.mapping_col_name) - 1]));
+  const extraColumns = ecusColumns.flatMap((column, index) => (column.field ? [] : [{ index, name: extraFieldName(column.header) }]));
+  let rows = 0;
+  let coerceMs = 0;
+  const started = epoch();
+  for await (const batch of rowsInChild({ file, format: 'xlsx', sheet: sheetName, fromRow: 2 })) {
+    const t0 = epoch();
+    const good: Array<{ row: number; values: unknown[]; extra: string | null }> = [];
+    for (const row of batch) {
+      if (row.cells.every((cell) => cellText(cell) === '')) continue;
+      const values: unknown[] = [];
+      let bad = false;
+      for (const [name, definition] of fields) {
+        const index = mapped.get(name);
+        let value: unknown = null;
+        if (index !== undefined) {
+          const coerced = coerceCell(definition, row.cells[index] ?? null, { date1904: false, choiceLabels: {} });
+          if ('error' in coerced) bad = true; else value = coerced.value;
+        }
+        if (value === null && definition.required) bad = true;
+        values.push(value);
+      }
+      if (bad) throw new Error(`row ${row.row} does not coerce`);
+      const extra = Object.fromEntries(extraColumns.map((column) => [column.name, cellText(row.cells[column.index] ?? null)]).filter(([, text]) => text !== ''));
+      good.push({ row: row.row, values, extra: Object.keys(extra).length > 0 ? JSON.stringify(extra) : null });
+    }
+    // The statement's parameters: one array per column.
+    const arrays = [good.map((row) => row.row), good.map((row) => row.extra), ...fields.map((_, index) => good.map((row) => row.values[index]))];
+    rows += arrays[0]!.length;
+    coerceMs += epoch() - t0;
+  }
+  const total = epoch() - started;
+  return { rows, readMs: total - coerceMs, coerceMs };
+}
+
+/** One server process for one engine and file; its result line, its other output passed through. */
+function runServer(engine: Engine, file: string, rows: number, raw: boolean, pgliteTemplate: string): Promise<ServerResult> {
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const args = ['--import', 'tsx', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=server-${engine}-${rows}.cpuprofile`] : []), thisFile];
+  const child = spawn(process.execPath, args, {
+    env: {
+      ...process.env, TZ: 'UTC', BENCH_IMPORT_ROLE: 'server', BENCH_IMPORT_ENGINE: engine, BENCH_IMPORT_FILE: file, BENCH_IMPORT_FILE_ROWS: String(rows),
+      BENCH_IMPORT_RAW: raw ? '1' : '0', BENCH_IMPORT_TAG: `${engine}-${rows}-${Date.now().toString(36)}`, BENCH_DATABASE_URL: databaseUrl,
+      BENCH_IMPORT_PGLITE_TEMPLATE: pgliteTemplate,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let result: ServerResult | undefined;
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    if (line.startsWith(resultMarker)) result = JSON.parse(line.slice(resultMarker.length)) as ServerResult;
+    else console.log(`  [${engine}] ${line}`);
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => (result ? resolve(result) : reject(new Error(`the ${engine} server run of ${rows} rows exited with ${code} and no result`))));
+  });
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const rate = (rows: number, ms: number) => `${Math.round(rows / (ms / 1000)).toLocaleString('en')} rows/s`;
+const count = (n: number) => n.toLocaleString('en');
+const pad = (text: string, width: number) => text.padEnd(width);
+
+async function main(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dutybook-bench-imports-'));
+  const bigFile = path.join(dir, `to-khai-${bigRows}.xlsx`);
+  const smallFile = path.join(dir, `to-khai-${smallRows}.xlsx`);
+  let database: Awaited<ReturnType<typeof prepareDatabase>> = null;
+  let broken = false;
+  try {
+    let t0 = epoch();
+    await writeEcusWorkbook(bigFile, bigRows);
+    if (smallRows !== bigRows) await writeEcusWorkbook(smallFile, smallRows);
+    console.log(`workbooks: ${count(bigRows)} rows × ${ecusColumns.length} columns = ${mb(fs.statSync(bigFile).size).toFixed(1)} MB, ${count(smallRows)} rows = ${mb(fs.statSync(smallFile).size).toFixed(1)} MB, written in ${seconds(epoch() - t0)}`);
+
+    t0 = epoch();
+    const parsed = await parseOnly(bigFile);
+    if (parsed.rows !== bigRows) throw new Error(`the parse-only pass saw ${parsed.rows} rows of ${bigRows}`);
+    console.log(`parse only (exceljs streaming reader, in process): ${seconds(parsed.ms)}, ${rate(parsed.rows, parsed.ms)}`);
+    const profile = await readerAndCoercion(smallFile);
+    console.log(`reader child + coercion (no database), ${count(smallRows)} rows: read ${seconds(profile.readMs)}, coerce ${seconds(profile.coerceMs)}, ${rate(profile.rows, profile.readMs + profile.coerceMs)}`);
+    const pgliteTemplate = path.join(dir, 'pglite-template');
+    if (engines.includes('pglite')) {
+      t0 = epoch();
+      const template = await openPglite({ dataDir: pgliteTemplate });
+      await migrateDatabase(template);
+      await template.close();
+      console.log(`PGlite: a migrated data directory made in ${seconds(epoch() - t0)}; each run opens a copy`);
+    }
+
+    const results: ServerResult[] = [];
+    for (const engine of engines) {
+      if (engine === 'postgres') {
+        database = await prepareDatabase();
+        if (!database) continue;
+      }
+      for (const [file, rows] of smallRows === bigRows ? [[bigFile, bigRows] as const] : [[smallFile, smallRows] as const, [bigFile, bigRows] as const]) {
+        t0 = epoch();
+        try {
+          const result = await runServer(engine, file, rows, rows === bigRows, pgliteTemplate);
+          results.push(result);
+          console.log(`${engine} ${count(rows)} rows: ${result.status} in ${seconds(result.wallMs)} (upload ${seconds(result.uploadMs)}), ${count(result.counted)} listed; `
+            + `the run took ${seconds(epoch() - t0)} with ${seconds(result.setupMs)} of setup${result.raw ? ` and ${seconds(result.raw.buildMs + result.raw.ms)} of raw load` : ''}`);
+          if (result.status !== 'succeeded' || result.counted !== rows || !result.sampleOk) {
+            broken = true;
+            console.log(`  BROKEN: status ${result.status} (${result.traceback ?? ''}), ${result.counted} of ${rows} rows listed, first row ${result.sampleOk ? 'as written' : 'NOT as written'}`);
+          }
+        } catch (error) {
+          broken = true;
+          console.log(`${engine} ${count(rows)} rows: BROKEN: ${(error as Error).message}`);
+        }
+      }
+    }
+    report({ parsed, profile, results });
+  } finally {
+    await database?.dispose().catch((error: unknown) => console.log(`could not clean the benchmark database: ${(error as Error).message}`));
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  if (broken) process.exitCode = 1;
+}
+
+function report(input: { parsed: { rows: number; ms: number }; profile: { rows: number; readMs: number; coerceMs: number }; results: ServerResult[] }): void {
+  const { parsed, profile, results } = input;
+  const parseRate = parsed.rows / (parsed.ms / 1000);
+  const names: Record<Engine, string> = { postgres: 'PostgreSQL', pglite: 'PGlite' };
+  const big = (engine: Engine) => results.find((result) => result.engine === engine && result.rows === bigRows);
+  const small = (engine: Engine) => results.find((result) => result.engine === engine && result.rows === smallRows);
+  const ran = engines.filter((engine) => big(engine));
+  const w = 58;
+  const row = (label: string, cells: string[]) => console.log(`${pad(label, w)}${cells.map((cell) => cell.padStart(28)).join('')}`);
+  const each = (fn: (result: ServerResult, engine: Engine) => string, pick = big) => ran.map((engine) => { const result = pick(engine); return result ? fn(result, engine) : '–'; });
+
+  console.log(`\nExcel import, ${count(bigRows)} rows × ${ecusColumns.length} columns (${mb(results.find((result) => result.rows === bigRows)?.fileBytes ?? 0).toFixed(1)} MB .xlsx), end to end through HTTP`);
+  console.log(`${pad('baseline: exceljs streaming reader, parse only', w)}${rate(parsed.rows, parsed.ms).padStart(24)}   (${seconds(parsed.ms)})`);
+  console.log(`${pad(`reader child + coercion, no database (${count(profile.rows)} rows)`, w)}${rate(profile.rows, profile.readMs + profile.coerceMs).padStart(24)}   (read ${seconds(profile.readMs)} + coerce ${seconds(profile.coerceMs)}: ${rate(profile.rows, profile.coerceMs)} coerced)`);
+  row('', ran.map((engine) => names[engine]));
+  row('baseline: raw load of the same rows', each((result) => (result.raw ? rate(result.raw.rows, result.raw.ms) : '–')));
+  row('  method', each((result) => (result.raw ? result.raw.method.replace(' (CSV)', '') : '–')));
+  row('upload (POST /api/uploads/, file read for its outline)', each((result) => seconds(result.uploadMs)));
+  row('import job (import_data → succeeded seen)', each((result) => seconds(result.importMs)));
+  row('end to end (upload → succeeded), wall', each((result) => seconds(result.wallMs)));
+  row('end to end rate', each((result) => rate(result.rows, result.wallMs)));
+  row('  as a share of parse only', each((result) => `${((result.rows / (result.wallMs / 1000) / parseRate) * 100).toFixed(0)} %`));
+  row('rows listed through the API / first row as written', each((result) => `${count(result.counted)} / ${result.sampleOk ? 'yes' : 'NO'}`));
+  row(`peak server RSS, ${count(smallRows)} rows → ${count(bigRows)} rows`, each((result, engine) => `${small(engine)?.rssPeakMb.toFixed(0) ?? '–'} → ${result.rssPeakMb.toFixed(0)} MB`));
+  row('  server RSS before the upload', each((result, engine) => `${small(engine)?.rssBeforeMb.toFixed(0) ?? '–'} → ${result.rssBeforeMb.toFixed(0)} MB`));
+  row('  peak JS heap of the server\'s main thread', each((result, engine) => `${small(engine)?.heapPeakMb.toFixed(0) ?? '–'} → ${result.heapPeakMb.toFixed(0)} MB`));
+  row(`peak reader child RSS, ${count(smallRows)} → ${count(bigRows)} rows`, each((result, engine) => `${small(engine)?.childPeakMb.toFixed(0) ?? '–'} → ${result.childPeakMb.toFixed(0)} MB`));
+  row('other user\'s list: median / p95 / max', each((result) => `${result.latency.median.toFixed(0)} / ${result.latency.p95.toFixed(0)} / ${result.latency.max.toFixed(0)} ms`));
+  row('  requests during the import (errors), idle median', each((result) => `${result.latency.count} (${result.latency.errors}), ${result.latency.idleMedian.toFixed(0)} ms`));
+
+  console.log(`\nWhere the time of the ${count(bigRows)}-row import job goes`);
+  const categories = [...new Set(ran.flatMap((engine) => Object.keys(big(engine)!.database)))];
+  for (const category of categories) {
+    row(`  ${category}`, each((result) => { const slot = result.database[category]; return slot ? `${seconds(slot.ms)} (${slot.count}×)` : '–'; }));
+  }
+  row('  outside the database: reader wait + coercion + IPC', each((result) => seconds(result.importMs - Object.values(result.database).reduce((sum, slot) => sum + slot.ms, 0))));
+  row('  reader child CPU: the job\'s (the upload\'s outline)', each((result) => `${result.childCpuS.job.toFixed(1)} s (${result.childCpuS.upload.toFixed(1)} s)`));
+  row('  server CPU / main thread busy', each((result) => `${result.serverCpuS.toFixed(1)} / ${result.mainThreadBusyS.toFixed(1)} s`));
+
+  console.log('\nTargets');
+  const verdict = (met: boolean) => (met ? 'MET   ' : 'MISSED');
+  for (const engine of ran) {
+    const result = big(engine)!;
+    const share = result.rows / (result.wallMs / 1000) / parseRate;
+    const wanted = engine === 'postgres' ? targets.ratioPostgres : targets.ratioPglite;
+    console.log(`${verdict(share >= wanted)} ${names[engine]}: end to end ≥ ${wanted * 100} % of parse only: ${(share * 100).toFixed(0)} % (${rate(result.rows, result.wallMs)} vs ${Math.round(parseRate).toLocaleString('en')} rows/s)`);
+    const peak = Math.max(result.rssPeakMb, result.childPeakMb);
+    console.log(`${verdict(result.rssPeakMb < targets.peakMb && result.childPeakMb < targets.peakMb)} ${names[engine]}: peak memory < ${targets.peakMb} MB: server ${result.rssPeakMb.toFixed(0)} MB, reader ${result.childPeakMb.toFixed(0)} MB (largest ${peak.toFixed(0)} MB)`);
+    const smaller = small(engine);
+    if (smaller && smaller !== result) {
+      const growth = (result.rssPeakMb + result.childPeakMb) / (smaller.rssPeakMb + smaller.childPeakMb) - 1;
+      console.log(`${verdict(growth <= targets.growth)} ${names[engine]}: memory not growing with rows (≤ +${targets.growth * 100} % for ${bigRows / smallRows}× the rows): server + reader ${(smaller.rssPeakMb + smaller.childPeakMb).toFixed(0)} → ${(result.rssPeakMb + result.childPeakMb).toFixed(0)} MB (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(0)} %)`);
+    }
+    console.log(`${verdict(result.latency.max <= targets.latencyMs && result.latency.errors === 0)} ${names[engine]}: the other user's requests ≤ ${targets.latencyMs} ms throughout: max ${result.latency.max.toFixed(0)} ms, p95 ${result.latency.p95.toFixed(0)} ms, ${result.latency.errors} errors`);
+  }
+}
+
+if (process.env.BENCH_IMPORT_ROLE === 'server') {
+  await serverMain();
+  process.exit(0);
+} else {
+  await main();
+}
