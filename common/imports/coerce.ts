@@ -10,6 +10,8 @@ export type SheetCell = string | number | boolean | null | { date: string } | { 
 
 export type Coerced = { value: string | number | null } | { error: string };
 
+const fail = (error: string): Coerced => ({ error });
+
 export const importMessages = {
   formula: 'The formula has no saved value; open the file in Excel, save it and upload it again.',
   errorValue: 'The cell holds an error value',
@@ -102,7 +104,6 @@ export function coerceCell(definition: FieldDefinition, cell: SheetCell, options
     if ('formulaWithoutValue' in cell) return { error: importMessages.formula };
     if ('error' in cell) return { error: `${importMessages.errorValue} ${cell.error}` };
   }
-  const fail = (error: string): Coerced => ({ error });
   switch (definition.kind) {
     case 'code':
     case 'text': {

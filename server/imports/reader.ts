@@ -97,9 +97,10 @@ export async function* rowsInChild(options: {
       if (message.type === 'end') return;
       if (message.type === 'total') options.onTotal?.(message.rows);
       if (message.type === 'rows') {
-        yield message.rows;
-        // The child may have finished and gone meanwhile; a lost request then changes nothing.
+        // The child reads the next batch while this one is used: reading overlaps the rest on another core,
+        // and at most two batches are in memory. It may have finished and gone; a lost request changes nothing.
         if (reader.child.connected) reader.child.send({ type: 'more' }, () => undefined);
+        yield message.rows;
       }
     }
     throw vanished();
