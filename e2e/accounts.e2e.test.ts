@@ -1,21 +1,7 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { eventually, newPage, useServerAndBrowser } from './harness.js';
+import { eventually, mailedCode, newPage, useServerAndBrowser } from './harness.js';
 
-/** The code of the newest mail in the server's outbox (no SMTP_URL: each mail is an .eml file). */
-async function latestCode(dataDir: string, to: string): Promise<string> {
-  const outbox = path.join(dataDir, 'outbox');
-  const names = (await fs.readdir(outbox).catch(() => [])).filter((name) => name.endsWith('.eml')).sort();
-  for (const name of names.reverse()) {
-    const mail = await fs.readFile(path.join(outbox, name), 'utf8');
-    if (!mail.includes(`To: ${to}`)) continue;
-    const code = /^\s+(\d{6})\s*$/m.exec(mail)?.[1];
-    if (code) return code;
-  }
-  throw new Error(`no code mailed to ${to}`);
-}
 
 const pathname = (page: Page) => new URL(page.url()).pathname;
 /** Password hashing and lazy screens can take longer than expect.poll's default second. */
@@ -46,7 +32,7 @@ describe('accounts in Chromium', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await eventually(() => page.getByText('The code is wrong or has expired.').count()).toBe(1);
 
-    await page.getByTestId('otp-input').fill(await latestCode(suite.server.dataDir, email));
+    await page.getByTestId('otp-input').fill(await mailedCode(suite.server.dataDir, email));
     await page.getByRole('button', { name: 'Continue' }).click();
     await eventually(() => pathname(page)).toBe('/dutybook/company');
     await eventually(() => page.locator('h1').textContent()).toBe('Create your company');
@@ -93,7 +79,7 @@ describe('accounts in Chromium', () => {
     await eventually(() => page.getByText('de****@dutybook.vn', { exact: false }).count()).toBe(1);
     await page.getByRole('link', { name: 'Enter the code' }).click();
     await eventually(() => pathname(page)).toBe('/dutybook/forgot/verify');
-    await page.getByTestId('otp-input').fill(await latestCode(suite.server.dataDir, email));
+    await page.getByTestId('otp-input').fill(await mailedCode(suite.server.dataDir, email));
     await page.getByRole('button', { name: 'Continue' }).click();
     await eventually(() => page.getByText('Successfully verified, redirecting to reset password...').count()).toBe(1);
     await eventually(() => pathname(page)).toBe('/dutybook/reset-password');

@@ -97,3 +97,16 @@ export function useServerAndBrowser(env: Record<string, string> = {}): { readonl
 
 /** Waits for a value the page reaches on its own (a read that throws, say during a navigation, is retried). */
 export const eventually = <T>(read: () => T | Promise<T>, timeout = 15_000) => expect.poll(read, { timeout });
+
+/** The code of the newest mail to `to` in the server's outbox (no SMTP_URL: each mail is an .eml file). */
+export async function mailedCode(dataDir: string, to: string): Promise<string> {
+  const outbox = path.join(dataDir, 'outbox');
+  const names = (await fs.readdir(outbox).catch(() => [])).filter((name) => name.endsWith('.eml')).sort();
+  for (const name of names.reverse()) {
+    const mail = await fs.readFile(path.join(outbox, name), 'utf8');
+    if (!mail.includes(`To: ${to}`)) continue;
+    const code = /^\s+(\d{6})\s*$/m.exec(mail)?.[1];
+    if (code) return code;
+  }
+  throw new Error(`no code mailed to ${to}`);
+}

@@ -1,22 +1,7 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ecus } from '../common/resources/ecus.js';
-import { eventually, newPage, useServerAndBrowser } from './harness.js';
-
-/** The code of the newest mail to `to` in the server's outbox (no SMTP_URL: each mail is an .eml file). */
-async function latestCode(dataDir: string, to: string): Promise<string> {
-  const outbox = path.join(dataDir, 'outbox');
-  const names = (await fs.readdir(outbox).catch(() => [])).filter((name) => name.endsWith('.eml')).sort();
-  for (const name of names.reverse()) {
-    const mail = await fs.readFile(path.join(outbox, name), 'utf8');
-    if (!mail.includes(`To: ${to}`)) continue;
-    const code = /^\s+(\d{6})\s*$/m.exec(mail)?.[1];
-    if (code) return code;
-  }
-  throw new Error(`no code mailed to ${to}`);
-}
+import { eventually, mailedCode, newPage, useServerAndBrowser } from './harness.js';
 
 /** Lazy screens and the grid's first render can take longer than expect.poll's default second. */
 
@@ -37,7 +22,7 @@ async function register(url: string, dataDir: string, email: string, name: strin
   const password = 'tables-e2e-2026';
   await api(url, null, '/registration/', { method: 'POST', body: { email, password, name, locale: 'en' } });
   const confirmed = await api<{ token: { access_token: string } }>(url, null, '/registration-confirm/', {
-    method: 'POST', body: { email, token: await latestCode(dataDir, email) },
+    method: 'POST', body: { email, token: await mailedCode(dataDir, email) },
   });
   return { email, password, token: confirmed.token.access_token };
 }

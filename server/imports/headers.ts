@@ -3,7 +3,7 @@ import type { SheetCell } from '../../common/imports/coerce.js';
 import { AppError } from '../http/errors.js';
 import type { SheetRow } from './read-sheet.js';
 import { rowsInChild } from './reader.js';
-import type { Upload } from './uploads.js';
+import { outlineRows, type Upload } from './uploads.js';
 
 /** What a cell shows, as text: the preview and header names use it. */
 export function cellText(cell: SheetCell): string {
@@ -28,7 +28,7 @@ export async function sheetRows(upload: Upload, sheet: string, from: number, to:
   const outlined = upload.outline.sheets.find((candidate) => candidate.name === sheet);
   if (!outlined) throw invalid('sheet_name', `The workbook has no sheet named ${sheet}.`);
   const lastOutlined = outlined.rows.at(-1)?.row ?? 0;
-  if (to <= lastOutlined || outlined.rows.length < 200) return outlined.rows.filter((row) => row.row >= from && row.row <= to);
+  if (to <= lastOutlined || outlined.rows.length < outlineRows) return outlined.rows.filter((row) => row.row >= from && row.row <= to);
   const rows: SheetRow[] = [];
   for await (const batch of rowsInChild({ file: upload.path, format: upload.format, sheet, fromRow: from, batchSize: 500 })) {
     rows.push(...batch.filter((row) => row.row <= to));

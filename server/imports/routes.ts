@@ -8,10 +8,9 @@ import { allows, fieldLabelKey, type ResourceDefinition } from '../../common/res
 import { resources } from '../../common/resources/index.js';
 import type { AppDeps } from '../app.js';
 import { requireUser, signedInUser } from '../auth/guard.js';
-import { roleAtLeast } from '../companies/access.js';
 import { runner } from '../db/run.js';
 import { AppError, fieldsOfIssues } from '../http/errors.js';
-import { resolveScope } from '../resources/scope.js';
+import { resolveRowScope, resolveScope } from '../resources/scope.js';
 import { cellText, readHeaders, sheetRows } from './headers.js';
 import { exportRejectedRows, getImportRecord, listImportRecords, rollBackImport, startImport } from './records.js';
 import { checkSetup, type ImportType, importFields, lastSetup, saveSetup } from './setup.js';
@@ -97,14 +96,8 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     return { fields, upload: await findUpload({ ...files, userId, id: fields.upload_id }) };
   }
 
-  async function recordScope(request: FastifyRequest, id: number, minimumRole: CompanyRole): Promise<string> {
-    const [row] = await run<{ company_id: string; role: CompanyRole }>(
-      'SELECT r.company_id, m.role FROM import_records r JOIN memberships m ON m.company_id = r.company_id AND m.user_id = $1 WHERE r.id = $2',
-      [signedInUser(request).id, id]);
-    if (!row) throw new AppError('not_found', 'Import not found.');
-    if (!roleAtLeast(row.role, minimumRole)) throw new AppError('permission_denied', `This needs the ${minimumRole} role or higher in the company.`);
-    return row.company_id;
-  }
+  const recordScope = async (request: FastifyRequest, id: number, minimumRole: CompanyRole) =>
+    (await resolveRowScope(run, { table: 'import_records', userId: signedInUser(request).id, id, minimumRole })).companyId;
 
   await app.register(async (scope) => {
     const api = scope.withTypeProvider<ZodTypeProvider>();

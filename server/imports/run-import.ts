@@ -8,6 +8,7 @@ import { resourceNamed } from '../../common/resources/index.js';
 import type { FieldValue } from '../../common/resources/schemas.js';
 import type { Database } from '../db/client.js';
 import { inTransaction, type Run, runner } from '../db/run.js';
+import { quoted } from '../resources/row-sql.js';
 import { cellText } from './headers.js';
 import type { SheetRow } from './read-sheet.js';
 import { rowsInChild } from './reader.js';
@@ -38,7 +39,6 @@ interface RowError { row: number; column: string | null; field: string | null; m
 const maxErrors = 1000;
 const maxRejectedRows = 100_000;
 const sqlType: Record<FieldDefinition['kind'], string> = { text: 'text', code: 'text', choice: 'text', decimal: 'numeric', integer: 'int', date: 'date' };
-const quoted = (name: string) => `"${name}"`;
 
 /** A choice's labels in every interface language, so 'Nguyên liệu' and 'Material' both read as `material`. */
 function choiceLabelsOf(field: string): ChoiceLabels {

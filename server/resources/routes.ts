@@ -157,14 +157,14 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         api.put(`${base}:id/`, {
           schema: { tags, security, summary: 'Change some fields of a row', params: idParams, body: updateRowSchema(resource), response: { 200: rowSchema, ...errors } },
         }, async (request) => {
-          const rowScope = await resolveRowScope(run, { resource, userId: signedInUser(request).id, id: request.params.id, minimumRole: 'member' });
+          const rowScope = await resolveRowScope(run, { table: resource.table, userId: signedInUser(request).id, id: request.params.id, minimumRole: 'member' });
           return updateRow({ run, resource, scope: rowScope, id: request.params.id, values: request.body as Record<string, FieldValue> });
         });
       }
 
       if (allows(resource, 'locked')) {
         const notSupported = async (request: FastifyRequest<{ Params: { id: number } }>) => {
-          await resolveRowScope(run, { resource, userId: signedInUser(request).id, id: request.params.id, minimumRole: 'viewer' });
+          await resolveRowScope(run, { table: resource.table, userId: signedInUser(request).id, id: request.params.id, minimumRole: 'viewer' });
           throw new AppError('not_supported', 'Amendment and cancellation records cannot be edited or deleted one by one; roll back their import instead.');
         };
         api.put(`${base}:id/`, { schema: { tags, security, summary: 'Not supported: records follow their import', params: idParams, response: { 404: apiErrorSchema, 501: apiErrorSchema } } }, notSupported);

@@ -13,7 +13,8 @@ export class Statement {
   }
 }
 
-const quoted = (name: string) => `"${name}"`;
+/** A column named by a definition, as SQL spells it (the names are checked by the definitions' test). */
+export const quoted = (name: string) => `"${name}"`;
 
 /** How a column leaves the database: decimals and dates as text (exact, no time zone), timestamps as ISO 8601. */
 function selected(name: string, definition: FieldDefinition | undefined): string {

@@ -1,5 +1,4 @@
 import type { CompanyRole } from '../../common/accounts/schemas.js';
-import type { ResourceDefinition } from '../../common/resources/define.js';
 import type { Run } from '../db/run.js';
 import { roleAtLeast } from '../companies/access.js';
 import { AppError } from '../http/errors.js';
@@ -34,16 +33,16 @@ export async function resolveScope(run: Run, options: { userId: string; companyS
   return { companyId: row.company_id, folderSetId: row.folder_set_id, role: row.role };
 }
 
-/** The company of one row, if the caller is a member of it; anything else is "not found". */
-export async function resolveRowScope(run: Run, options: { resource: ResourceDefinition; userId: string; id: number; minimumRole: CompanyRole }): Promise<Scope> {
+/** The company of one row (of a business table, or an import record), if the caller is a member of it; anything else is "not found". */
+export async function resolveRowScope(run: Run, options: { table: string; userId: string; id: number; minimumRole: CompanyRole }): Promise<Scope> {
   const [row] = await run<{ company_id: string; folder_set_id: string; role: CompanyRole }>(
     `SELECT t.company_id, t.folder_set_id, m.role
-       FROM ${options.resource.table} t
+       FROM ${options.table} t
        JOIN memberships m ON m.company_id = t.company_id AND m.user_id = $1
       WHERE t.id = $2`,
     [options.userId, options.id],
   );
-  if (!row) throw new AppError('not_found', 'Row not found.');
+  if (!row) throw new AppError('not_found', 'Not found.');
   demand(row.role, options.minimumRole);
   return { companyId: row.company_id, folderSetId: row.folder_set_id, role: row.role };
 }

@@ -1,6 +1,7 @@
 import type { AutofillSource, ResourceDefinition } from '../../common/resources/define.js';
 import { resources as allResources } from '../../common/resources/index.js';
 import { likeEscape, type Run } from '../db/run.js';
+import { quoted } from './row-sql.js';
 import type { Scope } from './scope.js';
 
 export interface AutofillSuggestion {
@@ -12,8 +13,6 @@ export interface AutofillSuggestion {
 
 /** Tables that name a company's codes: its declarations, opening balances and bills of materials. */
 const catalogueResources = ['ecus', 'begin', 'bom'];
-
-const quoted = (name: string) => `"${name}"`;
 
 /**
  * Names and units already recorded for codes starting with `prefix`, from this table and the company's
@@ -50,14 +49,13 @@ export async function listSelectableValues(options: { run: Run; resource: Resour
   const names = Object.entries(options.resource.fields).filter(([, definition]) => definition.selectable).map(([name]) => name);
   const folderCondition = options.scope.folderSetId ? ' AND folder_set_id = $2' : '';
   const params = [options.scope.companyId, ...(options.scope.folderSetId ? [options.scope.folderSetId] : [])];
-  const answer: Record<string, string[]> = {};
-  for (const name of names) {
-    const rows = await options.run<{ value: string }>(
-      `SELECT DISTINCT ${quoted(name)}::text AS value FROM ${options.resource.table}
-        WHERE company_id = $1${folderCondition} AND ${quoted(name)} IS NOT NULL ORDER BY 1 LIMIT 500`,
-      params,
-    );
-    answer[name] = rows.map((row) => row.value);
-  }
+  const answer: Record<string, string[]> = Object.fromEntries(names.map((name) => [name, []]));
+  if (names.length === 0) return answer;
+  const rows = await options.run<{ field: string; value: string }>(
+    names.map((name, index) => `(SELECT DISTINCT '${index}' AS field, ${quoted(name)}::text AS value FROM ${options.resource.table}
+        WHERE company_id = $1${folderCondition} AND ${quoted(name)} IS NOT NULL ORDER BY 2 LIMIT 500)`).join(' UNION ALL '),
+    params,
+  );
+  for (const row of rows) answer[names[Number(row.field)]!]!.push(row.value);
   return answer;
 }

@@ -3,7 +3,7 @@ import { resourceNamed } from '../../common/resources/index.js';
 import { ApiError, type Query, queryString } from '../app/api.js';
 import { apiUrl } from '../app/runtime-config.js';
 import { sessionKeys } from '../app/session/session-storage.js';
-import { fileNameOfDisposition } from '../resources/table-state.js';
+import { saveDownload } from '../resources/resource-api.js';
 import type { HeaderRange, PreviewRow } from './cell-range.js';
 import { type ImportRequest, importFormEntries, headersBody, type LastSetup } from './import-payload.js';
 
@@ -236,17 +236,7 @@ export const rollbackImport = (id: number) => request<ImportRecord>(`${recordPat
 export async function downloadRejected(record: Pick<ImportRecord, 'id' | 'from_file'>): Promise<string> {
   const response = await send(`${recordPath(record.id)}rejected/`, {});
   const stem = record.from_file.replace(/\.[^.]+$/, '') || 'import';
-  const name = fileNameOfDisposition(response.headers.get('Content-Disposition'), `${stem}-rejected.xlsx`);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
-  return name;
+  return saveDownload(response, `${stem}-rejected.xlsx`);
 }
 
 /** The record a `duplicate_import` answer names: the earlier import of the same file into the folder set. */

@@ -77,7 +77,12 @@ export async function downloadExport(resource: ResourceDefinition, query: Record
     if (error && typeof error.code === 'string') throw new ApiError(error.code, response.status, error.detail ?? '', error.fields ?? {});
     throw new ApiError('server', response.status, `Server encountered problem [${response.status}]`);
   }
-  const name = fileNameOfDisposition(response.headers.get('Content-Disposition'), `${resource.name}.xlsx`);
+  return saveDownload(response, `${resource.name}.xlsx`);
+}
+
+/** Hands a file answer to the browser's downloads, named as the server says (else `fallback`); resolves to that name. */
+export async function saveDownload(response: Response, fallback: string): Promise<string> {
+  const name = fileNameOfDisposition(response.headers.get('Content-Disposition'), fallback);
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;
