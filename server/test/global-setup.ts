@@ -48,22 +48,38 @@ export function withDatabase(url: string, name: string): string {
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/**
+ * A connection to the server's maintenance database. Never the template itself: PostgreSQL refuses to
+ * copy a template while anyone, even another test file cloning it, is connected to it.
+ */
+const adminClient = (url: string) => new pg.Client({ connectionString: withDatabase(url, 'postgres') });
+
 export async function recreateDatabase(url: string, name: string, template?: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: url });
+  const admin = adminClient(url);
   await admin.connect();
   try {
     await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
     // Korean search needs a UTF-8 ctype; template0 lets us ask for one whatever the server's default.
-    await admin.query(template
+    const create = template
       ? `CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template)}`
-      : `CREATE DATABASE ${quoteIdent(name)} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`);
+      : `CREATE DATABASE ${quoteIdent(name)} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await admin.query(create);
+        return;
+      } catch (error) {
+        // 55006: the template is still in use (a migration or another clone finishing); it frees up in moments.
+        if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+      }
+    }
   } finally {
     await admin.end();
   }
 }
 
 export async function dropDatabase(url: string, name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: url });
+  const admin = adminClient(url);
   await admin.connect();
   try {
     await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
