@@ -71,7 +71,7 @@ export function ShippingDocumentPage({ kind }: { kind: ShippingDocumentKind }) {
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={(event) => void submit(event)} sx={{ maxWidth: 1100, mx: 'auto' }}>
       <Typography variant="h4" component="h1"><FormattedMessage id={`uni.${key}.title`} /></Typography>
-      <Typography color="text.secondary"><FormattedMessage id={`uni.${key}.description`} /> <FormattedMessage id="uni.latinNote" /></Typography>
+      <Typography color="text.secondary"><FormattedMessage id={`uni.${key}.description`} /> <FormattedMessage id="uni.printNote" /></Typography>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Grid container spacing={2}>
           {definition.map((field) => (
