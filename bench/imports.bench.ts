@@ -8,15 +8,14 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
-import { columnNumber, extraFieldName } from '../common/imports/cells.js';
-import { coerceCell } from '../common/imports/coerce.js';
+import { extraFieldName } from '../common/imports/cells.js';
 import { resourceNamed } from '../common/resources/index.js';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { type Database, migrateDatabase, openPglite, openPostgres } from '../server/db/client.js';
 import { runner } from '../server/db/run.js';
-import { cellText } from '../server/imports/headers.js';
-import { rowsInChild } from '../server/imports/reader.js';
+import type { RowPlan } from '../server/imports/convert-rows.js';
+import { loadInChild } from '../server/imports/reader.js';
 import { importFields } from '../server/imports/setup.js';
 import type { Mail, Mailer } from '../server/mail/mailer.js';
 import { ecusColumns, ecusLine, ecusMapping, type LineCell, sheetName, writeEcusWorkbook } from './imports-workbook.js';
@@ -102,9 +101,9 @@ function capturingMailer(): Mailer & { lastCode: (to: string) => string } {
 /** What a statement of the import job is, by its text; null for anything else (logins, the other user's lists). */
 function categoryOf(sql: string): string | null {
   const text = sql.trimStart();
-  if (text.startsWith('INSERT INTO import_stage_')) return 'staging inserts (unnest batches)';
+  if (text.startsWith('COPY ')) return 'COPY batches';
+  if (text.startsWith('INSERT INTO import_rejected_rows')) return 'refused rows kept';
   if (text.startsWith('UPDATE import_records SET total_rows')) return 'progress updates';
-  if (text.startsWith('WITH moved AS')) return 'final move (INSERT … SELECT)';
   if (text.startsWith('CREATE UNLOGGED TABLE import_stage_')) return 'staging table created';
   if (text.startsWith("UPDATE import_records SET status = 'running'") || text.startsWith('UPDATE import_records SET status = $2')) return 'record status';
   if (text === 'BEGIN' || text === 'COMMIT') return text === 'COMMIT' ? 'commit' : 'begin';
@@ -138,7 +137,19 @@ function instrumented(database: Database, log: Timed[]): Database {
       if (key === 'query') {
         const query = (Reflect.get(object, key) as (...args: unknown[]) => unknown).bind(object);
         // Callback calls (pg.Pool's own use of its clients) pass through untimed: their promise forms are timed.
-        return (...args: unknown[]) => (typeof args.at(-1) === 'function' ? query(...args) : timed(args[0], () => query(...args) as Promise<unknown>));
+        // A COPY stream (pg-copy-streams) is timed until it finishes.
+        return (...args: unknown[]) => {
+          if (typeof args.at(-1) === 'function') return query(...args);
+          const copy = args[0] as { text?: unknown; on?: unknown } | undefined;
+          if (copy && typeof copy === 'object' && typeof copy.text === 'string' && typeof copy.on === 'function') {
+            const stream = query(...args) as NodeJS.EventEmitter;
+            const start = epoch();
+            const category = categoryOf(copy.text);
+            if (category) stream.once('finish', () => log.push({ category, start, ms: epoch() - start }));
+            return stream;
+          }
+          return timed(args[0], () => query(...args) as Promise<unknown>);
+        };
       }
       return extra(key) ?? bound(object, key);
     },
@@ -501,46 +512,24 @@ async function parseOnly(file: string): Promise<{ rows: number; ms: number }> {
 }
 
 /**
- * The import's work outside the database, in the coordinating process: the app's reader child
- * (`rowsInChild`, batches of 2,000 over IPC) and the coercion of every row as run-import does it
- * (mapped fields by kind, required fields, unmapped columns into `extra`, the column arrays of a
- * batch). The reader waits while a batch is coerced, as it does in the app.
+ * The import's work outside the database, in the coordinating process: the app's reader child reading
+ * and converting every row as the job does (`loadInChild`, batches of 2,000 lines of COPY text over
+ * IPC), with nothing loaded.
  */
-async function readerAndCoercion(file: string): Promise<{ rows: number; readMs: number; coerceMs: number }> {
+async function readerAndConversion(file: string): Promise<{ rows: number; ms: number }> {
   const fields = Object.entries(importFields(resourceNamed('ecus'), 'IMPORT'));
-  const mapped = new Map(Object.entries(ecusMapping).map(([field, entry]) => [field, columnNumber(entry.mapping_col_name) - 1]));
-  const extraColumns = ecusColumns.flatMap((column, index) => (column.field ? [] : [{ index, name: extraFieldName(column.header) }]));
+  const plan: RowPlan = {
+    fields: fields.map(([name, definition]) => ({ name, definition, column: ecusMapping[name]?.mapping_col_name ?? null, fallback: null, choiceLabels: {} })),
+    extraColumns: ecusColumns.flatMap((column, index) => (column.field ? [] : [{ index, name: extraFieldName(column.header) }])),
+    headers: {}, date1904: false, leading: ['00000000-0000-0000-0000-000000000000', '00000000-0000-0000-0000-000000000000', '1'],
+  };
   let rows = 0;
-  let coerceMs = 0;
   const started = epoch();
-  for await (const batch of rowsInChild({ file, format: 'xlsx', sheet: sheetName, fromRow: 2 })) {
-    const t0 = epoch();
-    const good: Array<{ row: number; values: unknown[]; extra: string | null }> = [];
-    for (const row of batch) {
-      if (row.cells.every((cell) => cellText(cell) === '')) continue;
-      const values: unknown[] = [];
-      let bad = false;
-      for (const [name, definition] of fields) {
-        const index = mapped.get(name);
-        let value: unknown = null;
-        if (index !== undefined) {
-          const coerced = coerceCell(definition, row.cells[index] ?? null, { date1904: false, choiceLabels: {} });
-          if ('error' in coerced) bad = true; else value = coerced.value;
-        }
-        if (value === null && definition.required) bad = true;
-        values.push(value);
-      }
-      if (bad) throw new Error(`row ${row.row} does not coerce`);
-      const extra = Object.fromEntries(extraColumns.map((column) => [column.name, cellText(row.cells[column.index] ?? null)]).filter(([, text]) => text !== ''));
-      good.push({ row: row.row, values, extra: Object.keys(extra).length > 0 ? JSON.stringify(extra) : null });
-    }
-    // The statement's parameters: one array per column.
-    const arrays = [good.map((row) => row.row), good.map((row) => row.extra), ...fields.map((_, index) => good.map((row) => row.values[index]))];
-    rows += arrays[0]!.length;
-    coerceMs += epoch() - t0;
+  for await (const batch of loadInChild({ file, format: 'xlsx', sheet: sheetName, fromRow: 2, plan, keepPosting: false })) {
+    if (batch.refused.length > 0) throw new Error(`row ${batch.refused[0]!.row} does not convert: ${batch.refused[0]!.message}`);
+    rows += batch.lines;
   }
-  const total = epoch() - started;
-  return { rows, readMs: total - coerceMs, coerceMs };
+  return { rows, ms: epoch() - started };
 }
 
 /** One server process for one engine and file; its result line, its other output passed through. */
@@ -587,8 +576,9 @@ async function main(): Promise<void> {
     const parsed = await parseOnly(bigFile);
     if (parsed.rows !== bigRows) throw new Error(`the parse-only pass saw ${parsed.rows} rows of ${bigRows}`);
     console.log(`parse only (exceljs streaming reader, in process): ${seconds(parsed.ms)}, ${rate(parsed.rows, parsed.ms)}`);
-    const profile = await readerAndCoercion(smallFile);
-    console.log(`reader child + coercion (no database), ${count(smallRows)} rows: read ${seconds(profile.readMs)}, coerce ${seconds(profile.coerceMs)}, ${rate(profile.rows, profile.readMs + profile.coerceMs)}`);
+    const profile = await readerAndConversion(bigFile);
+    if (profile.rows !== bigRows) throw new Error(`the reader converted ${profile.rows} rows of ${bigRows}`);
+    console.log(`reader child reading and converting (no database), ${count(bigRows)} rows: ${seconds(profile.ms)}, ${rate(profile.rows, profile.ms)}`);
     const pgliteTemplate = path.join(dir, 'pglite-template');
     if (engines.includes('pglite')) {
       t0 = epoch();
@@ -629,7 +619,7 @@ async function main(): Promise<void> {
   if (broken) process.exitCode = 1;
 }
 
-function report(input: { parsed: { rows: number; ms: number }; profile: { rows: number; readMs: number; coerceMs: number }; results: ServerResult[] }): void {
+function report(input: { parsed: { rows: number; ms: number }; profile: { rows: number; ms: number }; results: ServerResult[] }): void {
   const { parsed, profile, results } = input;
   const parseRate = parsed.rows / (parsed.ms / 1000);
   const names: Record<Engine, string> = { postgres: 'PostgreSQL', pglite: 'PGlite' };
@@ -642,7 +632,7 @@ function report(input: { parsed: { rows: number; ms: number }; profile: { rows: 
 
   console.log(`\nExcel import, ${count(bigRows)} rows × ${ecusColumns.length} columns (${mb(results.find((result) => result.rows === bigRows)?.fileBytes ?? 0).toFixed(1)} MB .xlsx), end to end through HTTP`);
   console.log(`${pad('baseline: exceljs streaming reader, parse only', w)}${rate(parsed.rows, parsed.ms).padStart(24)}   (${seconds(parsed.ms)})`);
-  console.log(`${pad(`reader child + coercion, no database (${count(profile.rows)} rows)`, w)}${rate(profile.rows, profile.readMs + profile.coerceMs).padStart(24)}   (read ${seconds(profile.readMs)} + coerce ${seconds(profile.coerceMs)}: ${rate(profile.rows, profile.coerceMs)} coerced)`);
+  console.log(`${pad('reader child reading and converting, no database', w)}${rate(profile.rows, profile.ms).padStart(24)}   (${seconds(profile.ms)})`);
   row('', ran.map((engine) => names[engine]));
   row('baseline: raw load of the same rows', each((result) => (result.raw ? rate(result.raw.rows, result.raw.ms) : '–')));
   row('  method', each((result) => (result.raw ? result.raw.method.replace(' (CSV)', '') : '–')));

@@ -8,6 +8,19 @@ import { fold } from '../text/fold.js';
  */
 export type SheetCell = string | number | boolean | null | { date: string } | { error: string } | { formulaWithoutValue: true };
 
+/** One sheet row: its 1-based number and its cells from column A. */
+export interface SheetRow {
+  row: number;
+  cells: SheetCell[];
+}
+
+/** What a cell shows, as text: the preview, header names, extra fields and refused rows use it. */
+export function cellText(cell: SheetCell): string {
+  if (cell === null) return '';
+  if (typeof cell === 'object') return 'date' in cell ? cell.date.slice(0, 10) : 'error' in cell ? cell.error : '';
+  return String(cell).trim();
+}
+
 export type Coerced = { value: string | number | null } | { error: string };
 
 const fail = (error: string): Coerced => ({ error });
@@ -21,7 +34,18 @@ export const importMessages = {
   choice: 'Not one of the listed values',
   tooLong: 'The text is too long',
   required: 'This field is required',
+  unmatched: 'No declaration line of this folder set matches this row.',
 } as const;
+
+/**
+ * Why an import failed, beside its English traceback: a code with its values, which the web shows in the
+ * reader's language (`imports.failures.<code>`, or a refused file's `imports.errors.reasons.<reason>`).
+ */
+export type ImportFailure =
+  | { code: 'rows_refused'; values: { refused: number; total: number } }
+  | { code: 'lines_unmatched'; values: { count: number } }
+  | { code: 'unreadable'; values: { reason: string; limit?: number | undefined } }
+  | { code: 'no_rows' | 'unexpected' | 'interrupted' };
 
 const excelEpoch1900 = Date.UTC(1899, 11, 30);
 const excelEpoch1904 = Date.UTC(1904, 0, 1);

@@ -25,6 +25,8 @@ export type Database =
 
 export type DatabaseKind = Database['kind'];
 
+const pgliteSharedBuffers = '64MB';
+
 /** The extensions every Dutybook database loads (search needs both). */
 const pgliteExtensions = { pg_trgm, unaccent };
 
@@ -38,6 +40,9 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: pgliteExtensions,
+    // The embedded database lives in the server's own memory: a smaller buffer cache keeps a large import
+    // from adding a hundred megabytes to it. Its files stay in the operating system's page cache anyway.
+    postgresqlconf: [`shared_buffers=${pgliteSharedBuffers}`],
   });
   const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Db;
   return { kind: 'pglite', db, pglite, close: () => pglite.close() };

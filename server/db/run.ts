@@ -1,3 +1,6 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from './client.js';
 
 /** Runs one parameterised statement and returns its rows. */
@@ -34,3 +37,21 @@ export async function inTransaction<T>(database: Database, work: (run: Run) => P
 export const likeEscape = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 /** Escapes regular-expression syntax so user text matches literally. */
 export const regexEscape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, (char) => `\\${char}`);
+
+/**
+ * Loads rows given as PostgreSQL COPY text (tab-separated, `\N` for null) into a table's columns: the
+ * fastest way in on either engine. On PostgreSQL it takes a connection of its own for the statement.
+ */
+export async function copyInto(database: Database, table: string, columns: readonly string[], text: string): Promise<void> {
+  const target = `${table} (${columns.map((name) => `"${name}"`).join(', ')})`;
+  if (database.kind === 'pglite') {
+    await database.pglite.query(`COPY ${target} FROM '/dev/blob'`, [], { blob: new Blob([text]) });
+    return;
+  }
+  const client = await database.pool.connect();
+  try {
+    await pipeline(Readable.from([text]), client.query(copyFrom(`COPY ${target} FROM STDIN`)));
+  } finally {
+    client.release();
+  }
+}

@@ -1,16 +1,8 @@
 import { columnLetters, columnNumber, flattenHeader, parseCell, parseColumnRange } from '../../common/imports/cells.js';
-import type { SheetCell } from '../../common/imports/coerce.js';
+import { cellText, type SheetRow } from '../../common/imports/coerce.js';
 import { AppError } from '../http/errors.js';
-import type { SheetRow } from './read-sheet.js';
 import { rowsInChild } from './reader.js';
 import { outlineRows, type Upload } from './uploads.js';
-
-/** What a cell shows, as text: the preview and header names use it. */
-export function cellText(cell: SheetCell): string {
-  if (cell === null) return '';
-  if (typeof cell === 'object') return 'date' in cell ? cell.date.slice(0, 10) : 'error' in cell ? cell.error : '';
-  return String(cell).trim();
-}
 
 const invalid = (field: string, message: string) => new AppError('validation_error', 'Data has invalid format.', { fields: { [field]: [message] } });
 

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
+import { runner } from '../db/run.js';
 import { readHeaders } from './headers.js';
-import { countSheetRows, outlineWorkbook } from './read-sheet.js';
+import { outlineWorkbook } from './read-sheet.js';
+import { recoverInterruptedImports } from './records.js';
 import { runningImports } from './run-import.js';
 import { sniffFormat, UnreadableFile } from './sniff.js';
 
@@ -112,7 +113,7 @@ describe('Excel imports', { timeout: 180_000 }, () => {
     const bad = await ecusWorkbook([line(1), line(2, { 5: 'nhiều' }), line(3, { 1: 'sometime' })]);
     const failedUpload = (await upload('bad.xlsx', bad)).json().upload_id;
     const failed = await settled((await startImport(failedUpload)).json());
-    expect(failed).toMatchObject({ status: 'failed', inserted: 0, rejected: 2, total_rows: 3, import_type: 'IMPORT' });
+    expect(failed).toMatchObject({ status: 'failed', inserted: 0, rejected: 2, total_rows: 3, import_type: 'IMPORT', failure: { code: 'rows_refused', values: { refused: 2, total: 3 } } });
     expect(failed.errors).toEqual([
       expect.objectContaining({ row: 5, column: 'F', field: 'total' }),
       expect.objectContaining({ row: 6, column: 'B', field: 'registered_date' }),
@@ -158,7 +159,8 @@ describe('Excel imports', { timeout: 180_000 }, () => {
     const amaMapping = { account_number: { mapping_col_name: 'A', title: 'Số tờ khai' }, code: { mapping_col_name: 'B', title: 'Mã hàng' }, total: { mapping_col_name: 'C', title: 'Lượng' } };
     const ama = (route: string, extra: object) => call('POST', `/api/balance/ecus/${route}/`, { upload_id: amaUpload, company_slug: company, folder_slug: folder, sheet_name: 'AMA', header_from: 1, mapping: amaMapping, ...extra });
     const strict = await settled((await ama('ama_import_data', {})).json());
-    expect(strict, strict.traceback).toMatchObject({ status: 'failed', rejected: 1 });
+    expect(strict, strict.traceback).toMatchObject({ status: 'failed', rejected: 1, failure: { code: 'lines_unmatched', values: { count: 1 } } });
+    expect(strict.errors).toEqual([{ row: 3, column: 'A', field: 'account_number', message: 'No declaration line of this folder set matches this row.' }]);
     const amended = await settled((await ama('ama_import_data', { keep_posting: true })).json());
     expect(amended).toMatchObject({ status: 'succeeded', import_type: 'AMA' });
     expect((await ecusRows('&code=0NVL-1')).results[0].total).toBe('1500');
@@ -181,6 +183,31 @@ describe('Excel imports', { timeout: 180_000 }, () => {
     expect((await call('GET', `/api/balance/ecus-cancel/?company_slug=${company}&folder_slug=${folder}`)).json().results).toEqual([expect.objectContaining({ code: '0NVL-1' })]);
     const stock = (await call('GET', `/api/fta/ecus-stock/?company_slug=${company}&folder_slug=${folder}`)).json().results.map((row: { code: string }) => row.code);
     expect(stock).toEqual(['0NVL-2']);
+  });
+
+  it('lists no row of an import still loading, and a stopped import loses the rows it had loaded', async () => {
+    const run = runner(t.database);
+    const [scope] = await run<{ company_id: string; folder_set_id: string }>(
+      'SELECT c.id AS company_id, f.id AS folder_set_id FROM companies c JOIN folder_sets f ON f.company_id = c.id WHERE c.slug = $1 AND f.slug = $2', [company, folder]);
+    const before = await ecusRows();
+    const [loading] = await run<{ id: number }>(
+      `INSERT INTO import_records (company_id, folder_set_id, resource, import_type, status, from_file, file_sha256, options)
+       VALUES ($1, $2, 'ecus', 'IMPORT', 'running', 'loading.xlsx', 'x', '{}') RETURNING id`, [scope!.company_id, scope!.folder_set_id]);
+    await run(
+      `INSERT INTO ecus_lines (company_id, folder_set_id, import_record_id, account_number, row_number, registered_date, type_code, code, total, unit)
+       VALUES ($1, $2, $3, '105800009990', 1, '2025-04-01', 'E31', '0NVL-LOADING', 5, 'LOADING')`, [scope!.company_id, scope!.folder_set_id, loading!.id]);
+    expect((await ecusRows()).count).toBe(before.count);
+    expect((await ecusRows('&code=0NVL-LOADING')).count).toBe(0);
+    const stock = (await call('GET', `/api/fta/ecus-stock/?company_slug=${company}&folder_slug=${folder}`)).json().results.map((row: { code: string }) => row.code);
+    expect(stock).not.toContain('0NVL-LOADING');
+    const units = (await call('GET', `/api/balance/ecus/get_selectable_values/?company_slug=${company}&folder_slug=${folder}`)).json().unit;
+    expect(units).toEqual(expect.arrayContaining(['MTR']));
+    expect(units).not.toContain('LOADING');
+
+    await recoverInterruptedImports(run, { olderThanMinutes: 0 });
+    expect(await run('SELECT id FROM ecus_lines WHERE import_record_id = $1', [loading!.id])).toEqual([]);
+    expect((await call('GET', `/api/balance/import-record/${loading!.id}/`)).json()).toMatchObject({ status: 'failed', failure: { code: 'interrupted' } });
+    expect((await ecusRows()).count).toBe(before.count);
   });
 
   it('reads CSV in Vietnamese code pages and refuses hostile files with their reasons', async () => {
@@ -213,24 +240,13 @@ describe('Excel imports', { timeout: 180_000 }, () => {
     })).json());
     expect(tooLong).toMatchObject({ status: 'failed', inserted: 0 });
     expect(tooLong.traceback).toContain('more than 50 rows');
+    expect(tooLong.failure).toEqual({ code: 'unreadable', values: { reason: 'too_many_rows', limit: 50 } });
 
     const big = await upload('big.csv', Buffer.alloc(3 * 1024 * 1024, 'a'));
     expect(big.statusCode).toBe(413);
 
     const corpus = path.resolve('../shared/data/spreadsheet-corpus/pass_protected.xlsx');
     if (fs.existsSync(corpus)) expect((await upload('pass_protected.xlsx', fs.readFileSync(corpus))).json().reason).toBe('encrypted');
-  });
-});
-
-describe('row counts for progress', () => {
-  it('counts the rows of an .xlsx sheet and a CSV without parsing cells', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dutybook-count-'));
-    fs.writeFileSync(path.join(dir, 'lines.xlsx'), await ecusWorkbook(Array.from({ length: 30 }, (_, i) => line(i + 1))));
-    fs.writeFileSync(path.join(dir, 'lines.csv'), 'a;b\n1;2\n"x\ny";3\n');
-    expect(await countSheetRows(path.join(dir, 'lines.xlsx'), 'xlsx', 'Tờ khai')).toBe(33);
-    expect(await countSheetRows(path.join(dir, 'lines.xlsx'), 'xlsx', 'No such sheet')).toBeNull();
-    expect(await countSheetRows(path.join(dir, 'lines.csv'), 'csv', 'CSV')).toBe(3);
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
 

@@ -1,44 +1,58 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SheetRow, WorkbookOutline } from './read-sheet.js';
+import type { SheetRow } from '../../common/imports/coerce.js';
+import type { RefusedRow, RowPlan } from './convert-rows.js';
+import type { WorkbookOutline } from './read-sheet.js';
 import { readerLimits, type SheetFormat, type SheetLimits, UnreadableFile, type UnreadableReason } from './sniff.js';
+
+interface SheetCommand { file: string; format: SheetFormat; sheet: string; fromRow: number; batchSize: number; limits: SheetLimits }
 
 export type ReaderCommand =
   | { type: 'outline'; file: string; format: SheetFormat; previewRows: number; limits: SheetLimits }
-  | { type: 'rows'; file: string; format: SheetFormat; sheet: string; fromRow: number; batchSize: number; limits: SheetLimits };
+  | ({ type: 'rows' } & SheetCommand)
+  | ({ type: 'load'; plan: RowPlan; keepPosting: boolean } & SheetCommand);
+
+/** A batch of converted rows: the good ones as COPY text, the refused ones with their problems, and how far the sheet is read. */
+export interface LoadBatch {
+  type: 'batch';
+  /** Lines of COPY text; empty once an all-or-nothing import has refused a row (the rest is only checked). */
+  text: string;
+  lines: number;
+  /** Non-empty rows read in this batch. */
+  seen: number;
+  refused: RefusedRow[];
+  fraction: number;
+  declaredRows: number | null;
+}
 
 export type ReaderMessage =
   | { type: 'outline'; outline: WorkbookOutline }
   | { type: 'rows'; rows: SheetRow[] }
-  | { type: 'total'; rows: number }
+  | LoadBatch
   | { type: 'end' }
-  | { type: 'error'; reason: UnreadableReason; message: string };
+  | { type: 'error'; reason: UnreadableReason; message: string; limit?: number | undefined };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const projectRoot = path.resolve(here, '../..');
 
 /**
- * Starts the reader child with its own temporary directory (the streaming reader spools sheets there)
- * and a memory ceiling; it is killed when it runs past the time limit.
+ * Starts the reader child with a memory ceiling; it is killed when it runs past the time limit. It
+ * shares the server's temporary directory, where tsx keeps its compiled modules, so it starts warm.
  */
-async function startReader(): Promise<{ child: ChildProcess; done: () => Promise<void> }> {
-  const tempDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dutybook-reader-'));
+function startReader(): { child: ChildProcess; done: () => void } {
   const child = fork(path.join(here, 'read-process.ts'), [], {
     cwd: projectRoot,
-    execArgv: ['--import', 'tsx', '--max-old-space-size=768'],
-    env: { ...process.env, TMPDIR: tempDir, TMP: tempDir, TEMP: tempDir },
+    // A larger young generation: a batch's thousands of short-lived strings are collected there, not promoted.
+    execArgv: ['--import', 'tsx', '--max-old-space-size=768', '--max-semi-space-size=32'],
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
   });
   child.on('error', () => undefined);
   return {
     child,
-    done: async () => {
+    done: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await fs.rm(tempDir, { recursive: true, force: true });
     },
   };
 }
@@ -65,12 +79,12 @@ async function* messagesOf(child: ChildProcess, timeoutMs: number): AsyncGenerat
   }
 }
 
-const failure = (message: Extract<ReaderMessage, { type: 'error' }>) => new UnreadableFile(message.reason, message.message);
+const failure = (message: Extract<ReaderMessage, { type: 'error' }>) => new UnreadableFile(message.reason, message.message, message.limit);
 const vanished = () => new UnreadableFile('corrupt', 'The file could not be read: the reader stopped (the file may be too large or damaged).');
 
 /** The sheets and their first rows. */
 export async function outlineInChild(file: string, format: SheetFormat, previewRows: number, limits: SheetLimits = readerLimits, timeoutMs = readerLimits.timeMs): Promise<WorkbookOutline> {
-  const reader = await startReader();
+  const reader = startReader();
   try {
     reader.child.send({ type: 'outline', file, format, previewRows, limits: { rows: limits.rows, columns: limits.columns } } satisfies ReaderCommand);
     for await (const message of messagesOf(reader.child, timeoutMs)) {
@@ -79,32 +93,46 @@ export async function outlineInChild(file: string, format: SheetFormat, previewR
     }
     throw vanished();
   } finally {
-    await reader.done();
+    reader.done();
   }
 }
 
-/** The rows of one sheet in batches; the child reads the next batch only when this one is taken. */
-export async function* rowsInChild(options: {
-  file: string; format: SheetFormat; sheet: string; fromRow: number; batchSize?: number; timeoutMs?: number; limits?: SheetLimits;
-  /** Told the sheet's row count (below the header) before the rows come, when the reader can count them cheaply. */
-  onTotal?: (rows: number) => void;
-}): AsyncGenerator<SheetRow[]> {
-  const reader = await startReader();
+/**
+ * The messages of one sheet command, batch by batch. The child reads the next batch while this one is
+ * used: reading overlaps the rest on another core, and at most two batches are in memory.
+ */
+async function* batchesInChild<T extends ReaderMessage>(command: ReaderCommand, kind: T['type'], timeoutMs = readerLimits.timeMs): AsyncGenerator<T> {
+  const reader = startReader();
   try {
-    reader.child.send({ type: 'rows', file: options.file, format: options.format, sheet: options.sheet, fromRow: options.fromRow, batchSize: options.batchSize ?? 2000, limits: { rows: options.limits?.rows ?? readerLimits.rows, columns: options.limits?.columns ?? readerLimits.columns } } satisfies ReaderCommand);
-    for await (const message of messagesOf(reader.child, options.timeoutMs ?? readerLimits.timeMs)) {
+    reader.child.send(command);
+    for await (const message of messagesOf(reader.child, timeoutMs)) {
       if (message.type === 'error') throw failure(message);
       if (message.type === 'end') return;
-      if (message.type === 'total') options.onTotal?.(message.rows);
-      if (message.type === 'rows') {
-        // The child reads the next batch while this one is used: reading overlaps the rest on another core,
-        // and at most two batches are in memory. It may have finished and gone; a lost request changes nothing.
+      if (message.type === kind) {
+        // It may have finished and gone; a lost request changes nothing.
         if (reader.child.connected) reader.child.send({ type: 'more' }, () => undefined);
-        yield message.rows;
+        yield message as T;
       }
     }
     throw vanished();
   } finally {
-    await reader.done();
+    reader.done();
   }
+}
+
+const limitsOf = (limits?: SheetLimits): SheetLimits => ({ rows: limits?.rows ?? readerLimits.rows, columns: limits?.columns ?? readerLimits.columns });
+
+/** The rows of one sheet in batches, as they are. */
+export async function* rowsInChild(options: { file: string; format: SheetFormat; sheet: string; fromRow: number; batchSize?: number; timeoutMs?: number; limits?: SheetLimits }): AsyncGenerator<SheetRow[]> {
+  const command: ReaderCommand = { type: 'rows', file: options.file, format: options.format, sheet: options.sheet, fromRow: options.fromRow, batchSize: options.batchSize ?? 2000, limits: limitsOf(options.limits) };
+  for await (const batch of batchesInChild<Extract<ReaderMessage, { type: 'rows' }>>(command, 'rows', options.timeoutMs)) yield batch.rows;
+}
+
+/** The rows of one sheet converted by the plan, in batches of COPY text and refused rows. */
+export function loadInChild(options: { file: string; format: SheetFormat; sheet: string; fromRow: number; plan: RowPlan; keepPosting: boolean; batchSize?: number; timeoutMs?: number; limits?: SheetLimits }): AsyncGenerator<LoadBatch> {
+  const command: ReaderCommand = {
+    type: 'load', file: options.file, format: options.format, sheet: options.sheet, fromRow: options.fromRow, batchSize: options.batchSize ?? 2000,
+    limits: limitsOf(options.limits), plan: options.plan, keepPosting: options.keepPosting,
+  };
+  return batchesInChild<LoadBatch>(command, 'batch', options.timeoutMs);
 }

@@ -1,6 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ResourceDefinition } from '../../common/resources/define.js';
+import { resourceNamed } from '../../common/resources/index.js';
 import { columnLetters, columnNumber } from '../../common/imports/cells.js';
 import type { Database } from '../db/client.js';
 import { inTransaction, type Run } from '../db/run.js';
@@ -8,14 +9,14 @@ import { AppError } from '../http/errors.js';
 import { neutralised } from '../resources/export-rows.js';
 import type { Scope } from '../resources/scope.js';
 import { readHeaders } from './headers.js';
-import { type ImportJob, rollBackRows, runImport, runningImports } from './run-import.js';
+import { deleteLoadedRows, type ImportJob, rollBackRows, runImport, runningImports } from './run-import.js';
 import type { ImportType, Setup } from './setup.js';
 import type { SheetLimits } from './sniff.js';
 import type { Upload } from './uploads.js';
 
 /** An import record as the API answers it. */
 const recordColumns = `r.id, r.resource AS "table", r.import_type, r.keep_posting, r.status, r.progress, r.total_rows, r.inserted, r.rejected,
-  r.errors, r.traceback, r.from_file, f.slug AS folder, coalesce(u.name, u.email) AS imported_by,
+  r.errors, r.traceback, r.failure, r.from_file, f.slug AS folder, coalesce(u.name, u.email) AS imported_by,
   to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS date,
   to_char(r.finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS finished_at`;
 const recordFrom = 'import_records r JOIN folder_sets f ON f.id = r.folder_set_id LEFT JOIN users u ON u.id = r.imported_by';
@@ -128,13 +129,20 @@ export async function exportRejectedRows(run: Run, companyId: string, id: number
 }
 
 /**
- * Jobs a stopped server left queued or running are marked failed and their staging tables dropped.
- * On PostgreSQL other servers may be importing right now, so only jobs older than the reader's time
- * limit count as abandoned there.
+ * Jobs a stopped server left queued or running lose the rows they had loaded and their staging tables,
+ * and are marked failed. On PostgreSQL other servers may be importing right now, so only jobs older
+ * than the reader's time limit count as abandoned there.
  */
 export async function recoverInterruptedImports(run: Run, options: { olderThanMinutes: number }): Promise<void> {
-  const stopped = await run<{ id: number }>(
-    `UPDATE import_records SET status = 'failed', traceback = 'The server stopped while the import ran; nothing was imported. Start it again.', finished_at = now()
-      WHERE status IN ('queued', 'running') AND created_at <= now() - make_interval(mins => $1) RETURNING id`, [options.olderThanMinutes]);
-  for (const row of stopped) await run(`DROP TABLE IF EXISTS import_stage_${row.id}`);
+  const stopped = await run<{ id: number; resource: string; import_type: ImportType }>(
+    `SELECT id, resource, import_type FROM import_records
+      WHERE status IN ('queued', 'running') AND created_at <= now() - make_interval(mins => $1)`, [options.olderThanMinutes]);
+  for (const row of stopped) {
+    if (row.import_type === 'IMPORT') await deleteLoadedRows(run, resourceNamed(row.resource).table, row.id);
+    await run(`DROP TABLE IF EXISTS import_stage_${row.id}`);
+    await run(
+      `UPDATE import_records SET status = 'failed', traceback = 'The server stopped while the import ran; nothing was imported. Start it again.',
+              failure = '{"code": "interrupted"}', finished_at = now()
+        WHERE id = $1`, [row.id]);
+  }
 }

@@ -2,16 +2,14 @@ import en from '../../common/i18n/en.json' with { type: 'json' };
 import ko from '../../common/i18n/ko.json' with { type: 'json' };
 import vi from '../../common/i18n/vi.json' with { type: 'json' };
 import { columnNumber, extraFieldName } from '../../common/imports/cells.js';
-import { type ChoiceLabels, coerceCell, importMessages } from '../../common/imports/coerce.js';
+import { type ChoiceLabels, type ImportFailure, importMessages } from '../../common/imports/coerce.js';
 import type { FieldDefinition, ResourceDefinition } from '../../common/resources/define.js';
 import { resourceNamed } from '../../common/resources/index.js';
-import type { FieldValue } from '../../common/resources/schemas.js';
 import type { Database } from '../db/client.js';
-import { inTransaction, type Run, runner } from '../db/run.js';
+import { copyInto, inTransaction, type Run, runner } from '../db/run.js';
 import { quoted } from '../resources/row-sql.js';
-import { cellText } from './headers.js';
-import type { SheetRow } from './read-sheet.js';
-import { rowsInChild } from './reader.js';
+import type { RefusedRow, RowError, RowPlan } from './convert-rows.js';
+import { loadInChild } from './reader.js';
 import { type ImportType, importFields, type Setup, targetOf } from './setup.js';
 import { type SheetLimits, UnreadableFile } from './sniff.js';
 import type { Upload } from './uploads.js';
@@ -34,10 +32,9 @@ export interface ImportJob {
   replaces: number[];
 }
 
-interface RowError { row: number; column: string | null; field: string | null; message: string }
-
 const maxErrors = 1000;
-const maxRejectedRows = 100_000;
+const maxRefusedRows = 100_000;
+const progressEveryMs = 250;
 const sqlType: Record<FieldDefinition['kind'], string> = { text: 'text', code: 'text', choice: 'text', decimal: 'numeric', integer: 'int', date: 'date' };
 
 /** A choice's labels in every interface language, so 'Nguyên liệu' and 'Material' both read as `material`. */
@@ -55,112 +52,118 @@ export const runningImports = new Set<Promise<void>>();
 const stageOf = (recordId: number) => `import_stage_${recordId}`;
 
 /**
- * Runs an import: reads the sheet in the reader process, coerces and checks every row, loads good rows
- * into a staging table in batches, and in one final transaction moves them into the table (or applies
- * the amendments or cancellations) and marks the record succeeded. Nothing reaches the table otherwise.
+ * How the job's rows are converted: mapped fields by kind, values for every row, unmapped columns as
+ * extra fields. Rows of the table itself start with their company, folder set and import.
+ */
+function planOf(job: ImportJob, direct: boolean): RowPlan {
+  const mappedColumns = new Set(Object.values(job.setup.mapping).map((entry) => columnNumber(entry.mapping_col_name)));
+  return {
+    fields: Object.entries(importFields(job.resource, job.importType)).map(([name, definition]) => ({
+      name, definition, column: job.setup.mapping[name]?.mapping_col_name ?? null, fallback: job.setup.extra_fields[name] ?? null,
+      choiceLabels: definition.kind === 'choice' ? choiceLabelsOf(name) : {},
+    })),
+    extraColumns: Object.entries(job.headers).filter(([letter]) => !mappedColumns.has(columnNumber(letter)))
+      .map(([letter, header]) => ({ index: columnNumber(letter) - 1, name: extraFieldName(header) })).filter((column) => column.name),
+    headers: job.headers,
+    date1904: job.upload.outline.date1904,
+    leading: direct ? [job.companyId, job.folderSetId, String(job.recordId)] : null,
+  };
+}
+
+/**
+ * Deletes the rows a failed or interrupted import loaded, a slice at a time so that the embedded
+ * database keeps answering other requests in between. They were never listed: their import is still
+ * running until this is done.
+ */
+export async function deleteLoadedRows(run: Run, table: string, recordId: number): Promise<void> {
+  const slice = 5000;
+  for (;;) {
+    const [gone] = await run<{ count: number }>(
+      `WITH gone AS (DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE import_record_id = $1 LIMIT ${slice}) RETURNING 1)
+       SELECT count(*)::int AS count FROM gone`, [recordId]);
+    if ((gone?.count ?? 0) < slice) return;
+  }
+}
+
+/**
+ * Runs an import. The reader process reads and converts the sheet; the rows it accepts are loaded with
+ * COPY batch by batch: straight into the table for an ordinary import (hidden from every list while
+ * the import runs, deleted again if it fails), into a staging table for ECUS amendments and
+ * cancellations, which are applied in the final transaction. That transaction also takes out the rows
+ * of a replaced import and marks the record succeeded; nothing of a failed import remains.
  */
 export async function runImport(database: Database, job: ImportJob): Promise<void> {
   const run = runner(database);
   const target = targetOf(job.resource, job.importType);
-  const fields = Object.entries(importFields(job.resource, job.importType));
-  const mappedColumns = new Set(Object.values(job.setup.mapping).map((entry) => columnNumber(entry.mapping_col_name)));
-  const extraColumns = Object.entries(job.headers).filter(([letter]) => !mappedColumns.has(columnNumber(letter)))
-    .map(([letter, header]) => ({ index: columnNumber(letter) - 1, name: extraFieldName(header) })).filter((column) => column.name);
-  const choiceLabels = Object.fromEntries(fields.filter(([, d]) => d.kind === 'choice').map(([name]) => [name, choiceLabelsOf(name)]));
-  const columns = fields.map(([name]) => name);
+  const direct = job.importType === 'IMPORT';
+  const plan = planOf(job, direct);
+  const fieldColumns = plan.fields.map((field) => field.name);
   const stage = stageOf(job.recordId);
+  const [table, columns] = direct
+    ? [target.table, ['company_id', 'folder_set_id', 'import_record_id', 'extra', ...fieldColumns]]
+    : [stage, ['_row', 'extra', ...fieldColumns]];
   const errors: RowError[] = [];
+  let refusedKept = 0;
   let rejected = 0;
   let inserted = 0;
   let seen = 0;
-  /** The sheet's rows below the header, when the reader could count them; progress is a share of it. */
-  let expected = 0;
+  let reportedAt = 0;
 
   const record = (fragment: string, params: unknown[]) => run(`UPDATE import_records SET ${fragment} WHERE id = $1`, [job.recordId, ...params]);
-  const addError = (error: RowError) => { if (errors.length < maxErrors) errors.push(error); };
+  const keepRefused = async (refused: RefusedRow[]) => {
+    for (const row of refused) for (const error of row.errors) if (errors.length < maxErrors) errors.push(error);
+    const kept = refused.slice(0, maxRefusedRows - refusedKept);
+    refusedKept += kept.length;
+    if (kept.length === 0) return;
+    await run(
+      `INSERT INTO import_rejected_rows (import_record_id, row_number, cells, message)
+       SELECT $1, r, c, m FROM unnest($2::int[], $3::jsonb[], $4::text[]) AS u(r, c, m)`,
+      [job.recordId, kept.map((row) => row.row), kept.map((row) => JSON.stringify(row.cells)), kept.map((row) => row.message)],
+    );
+  };
+  const fail = async (traceback: string, failure: ImportFailure) => {
+    if (direct) await deleteLoadedRows(run, table, job.recordId);
+    await finish(run, job.recordId, 'failed', { total: seen, inserted: 0, rejected, errors, traceback, failure });
+  };
 
   try {
     await record("status = 'running'", []);
-    await run(`CREATE UNLOGGED TABLE ${stage} (_row int NOT NULL, extra jsonb, ${fields.map(([name, d]) => `${quoted(name)} ${sqlType[d.kind]}`).join(', ')})`);
-    const rejectedRows: Array<{ row: number; cells: string[]; message: string }> = [];
-
-    const convert = (row: SheetRow): Array<FieldValue> | null => {
-      const values: FieldValue[] = [];
-      const rowErrors: RowError[] = [];
-      for (const [name, definition] of fields) {
-        const mapped = job.setup.mapping[name];
-        let value: FieldValue = job.setup.extra_fields[name] ?? null;
-        if (mapped) {
-          const coerced = coerceCell(definition, row.cells[columnNumber(mapped.mapping_col_name) - 1] ?? null, { date1904: job.upload.outline.date1904, choiceLabels: choiceLabels[name] ?? {} });
-          if ('error' in coerced) rowErrors.push({ row: row.row, column: mapped.mapping_col_name, field: name, message: coerced.error });
-          else value = coerced.value ?? value;
-        }
-        if (value === null && definition.required && !rowErrors.some((error) => error.field === name)) {
-          rowErrors.push({ row: row.row, column: mapped?.mapping_col_name ?? null, field: name, message: importMessages.required });
-        }
-        values.push(value);
+    if (!direct) await run(`CREATE UNLOGGED TABLE ${stage} (_row int NOT NULL, extra jsonb, ${plan.fields.map((field) => `${quoted(field.name)} ${sqlType[field.definition.kind]}`).join(', ')})`);
+    for await (const batch of loadInChild({ file: job.upload.path, format: job.upload.format, sheet: job.sheet, fromRow: job.headerTo + 1, plan, keepPosting: job.keepPosting, limits: job.limits })) {
+      if (batch.lines > 0) await copyInto(database, table, columns, batch.text);
+      inserted += batch.lines;
+      seen += batch.seen;
+      rejected += batch.refused.length;
+      await keepRefused(batch.refused);
+      if (Date.now() - reportedAt >= progressEveryMs) {
+        reportedAt = Date.now();
+        await record('total_rows = $2, rejected = $3, progress = $4', [Math.max(seen, batch.declaredRows ?? 0), rejected, Math.min(99, Math.floor(batch.fraction * 100))]);
       }
-      if (rowErrors.length === 0) return values;
-      rejected += 1;
-      rowErrors.forEach(addError);
-      if (rejectedRows.length < maxRejectedRows) {
-        rejectedRows.push({ row: row.row, cells: row.cells.map(cellText), message: rowErrors.map((error) => `${error.column ?? ''} ${job.headers[error.column ?? ''] ?? error.field}: ${error.message}`.trim()).join('; ') });
-      }
-      return null;
-    };
-
-    for await (const batch of rowsInChild({ file: job.upload.path, format: job.upload.format, sheet: job.sheet, fromRow: job.headerTo + 1, limits: job.limits, onTotal: (rows) => { expected = rows; } })) {
-      const good: Array<{ row: number; values: FieldValue[]; extra: string | null }> = [];
-      for (const row of batch) {
-        if (row.cells.every((cell) => cellText(cell) === '')) continue;
-        seen += 1;
-        const values = convert(row);
-        if (!values) continue;
-        const extra = Object.fromEntries(extraColumns.map((column) => [column.name, cellText(row.cells[column.index] ?? null)]).filter(([, text]) => text !== ''));
-        good.push({ row: row.row, values, extra: Object.keys(extra).length > 0 ? JSON.stringify(extra) : null });
-      }
-      // All or nothing: once a row failed, the rest is only checked, so every problem is reported at once.
-      if (good.length > 0 && (job.keepPosting || rejected === 0)) {
-        const arrays = [good.map((row) => row.row), good.map((row) => row.extra), ...columns.map((_, index) => good.map((row) => row.values[index]))];
-        await run(
-          `INSERT INTO ${stage} (_row, extra, ${columns.map(quoted).join(', ')})
-           SELECT * FROM unnest($1::int[], $2::jsonb[], ${fields.map(([, d], index) => `$${index + 3}::${sqlType[d.kind]}[]`).join(', ')})`,
-          arrays,
-        );
-        inserted += good.length;
-      }
-      const progress = expected > 0 ? Math.min(99, Math.floor((seen / expected) * 100)) : 0;
-      await record('total_rows = $2, rejected = $3, progress = $4', [Math.max(seen, expected), rejected, progress]);
     }
 
-    if (rejectedRows.length > 0) {
-      await run(
-        `INSERT INTO import_rejected_rows (import_record_id, row_number, cells, message)
-         SELECT $1, r, c, m FROM unnest($2::int[], $3::jsonb[], $4::text[]) AS u(r, c, m)`,
-        [job.recordId, rejectedRows.map((row) => row.row), rejectedRows.map((row) => JSON.stringify(row.cells)), rejectedRows.map((row) => row.message)],
-      );
-    }
     if (rejected > 0 && !job.keepPosting) {
-      await finish(run, job.recordId, 'failed', { total: seen, inserted: 0, rejected, errors, traceback: `${rejected} of ${seen} rows have problems; nothing was imported. Fix them, or import with "keep posting" to load the good rows.` });
+      await fail(`${rejected} of ${seen} rows have problems; nothing was imported. Fix them, or import with "keep posting" to load the good rows.`,
+        { code: 'rows_refused', values: { refused: rejected, total: seen } });
       return;
     }
     if (seen === 0) {
-      await finish(run, job.recordId, 'failed', { total: 0, inserted: 0, rejected: 0, errors, traceback: 'The sheet has no rows below the header.' });
+      await fail('The sheet has no rows below the header.', { code: 'no_rows' });
       return;
     }
     await inTransaction(database, async (tx) => {
-      const unmatched = job.importType === 'IMPORT' ? 0 : await applyEcusRecords(tx, job, stage, errors);
-      const moved = job.importType === 'IMPORT' ? await moveRows(tx, job, target, columns, stage) : inserted - unmatched;
+      const unmatched = direct ? 0 : await applyEcusRecords(tx, job, stage, errors);
       for (const earlier of job.replaces) await rollBackRows(tx, earlier);
-      await finish(tx, job.recordId, 'succeeded', { total: seen, inserted: moved, rejected: rejected + unmatched, errors, traceback: null });
+      await finish(tx, job.recordId, 'succeeded', { total: seen, inserted: inserted - unmatched, rejected: rejected + unmatched, errors, traceback: null, failure: null });
     });
   } catch (error) {
-    const message = error instanceof UnreadableFile || error instanceof UnmatchedLines ? error.message : 'The import stopped on an unexpected problem; nothing was imported.';
     if (error instanceof UnmatchedLines) rejected += error.count;
     else if (!(error instanceof UnreadableFile)) console.error(error);
-    await finish(run, job.recordId, 'failed', { total: seen, inserted: 0, rejected, errors, traceback: message }).catch(() => undefined);
+    const failure: ImportFailure = error instanceof UnreadableFile ? { code: 'unreadable', values: { reason: error.reason, limit: error.limit } }
+      : error instanceof UnmatchedLines ? { code: 'lines_unmatched', values: { count: error.count } } : { code: 'unexpected' };
+    await fail(error instanceof UnreadableFile || error instanceof UnmatchedLines ? error.message : 'The import stopped on an unexpected problem; nothing was imported.', failure)
+      .catch(() => undefined);
   } finally {
-    await run(`DROP TABLE IF EXISTS ${stage}`).catch(() => undefined);
+    if (!direct) await run(`DROP TABLE IF EXISTS ${stage}`).catch(() => undefined);
   }
 }
 
@@ -170,22 +173,14 @@ class UnmatchedLines extends Error {
   }
 }
 
-async function finish(run: Run, recordId: number, status: 'succeeded' | 'failed', counts: { total: number; inserted: number; rejected: number; errors: RowError[]; traceback: string | null }) {
+async function finish(run: Run, recordId: number, status: 'succeeded' | 'failed', counts: {
+  total: number; inserted: number; rejected: number; errors: RowError[]; traceback: string | null; failure: ImportFailure | null;
+}): Promise<void> {
   await run(
-    `UPDATE import_records SET status = $2, progress = 100, total_rows = $3, inserted = $4, rejected = $5, errors = $6, traceback = $7, finished_at = now() WHERE id = $1`,
-    [recordId, status, counts.total, counts.inserted, counts.rejected, JSON.stringify(counts.errors), counts.traceback],
+    `UPDATE import_records SET status = $2, progress = 100, total_rows = $3, inserted = $4, rejected = $5, errors = $6, traceback = $7, failure = $8, finished_at = now()
+      WHERE id = $1`,
+    [recordId, status, counts.total, counts.inserted, counts.rejected, JSON.stringify(counts.errors), counts.traceback, counts.failure && JSON.stringify(counts.failure)],
   );
-}
-
-async function moveRows(tx: Run, job: ImportJob, target: ResourceDefinition, columns: string[], stage: string): Promise<number> {
-  // The staging table holds the rows in sheet order already; sorting them again would only spill to disk.
-  await tx(
-    `INSERT INTO ${target.table} (company_id, folder_set_id, import_record_id, extra, ${columns.map(quoted).join(', ')})
-     SELECT $1, $2, $3, extra, ${columns.map(quoted).join(', ')} FROM ${stage}`,
-    [job.companyId, job.folderSetId, job.recordId],
-  );
-  const [staged] = await tx<{ count: number }>(`SELECT count(*)::int AS count FROM ${stage}`);
-  return staged?.count ?? 0;
 }
 
 /**
@@ -199,7 +194,7 @@ async function applyEcusRecords(tx: Run, job: ImportJob, stage: string, errors: 
     AND (s.row_number IS NULL OR e.row_number = s.row_number) AND (s.row_number IS NOT NULL OR ${job.importType === 'AMA' ? 'e.code = s.code' : 'true'})`;
   const unmatched = await tx<{ _row: number }>(`SELECT s._row FROM ${stage} s WHERE NOT EXISTS (SELECT 1 FROM ecus_lines e WHERE ${match}) ORDER BY s._row`, [job.companyId, job.folderSetId]);
   for (const row of unmatched.slice(0, maxErrors - errors.length)) {
-    errors.push({ row: row._row, column: job.setup.mapping.account_number?.mapping_col_name ?? null, field: 'account_number', message: 'No declaration line of this folder set matches this row.' });
+    errors.push({ row: row._row, column: job.setup.mapping.account_number?.mapping_col_name ?? null, field: 'account_number', message: importMessages.unmatched });
   }
   if (unmatched.length > 0 && !job.keepPosting) throw new UnmatchedLines(unmatched.length);
   if (job.importType === 'AMA') {

@@ -7,10 +7,14 @@ export type SheetFormat = 'xlsx' | 'xls' | 'ods' | 'csv';
 export type UnreadableReason = 'too_many_rows' | 'too_many_columns' | 'zip_bomb' | 'encrypted' | 'corrupt' | 'not_a_spreadsheet' | 'timeout';
 
 export class UnreadableFile extends Error {
-  constructor(readonly reason: UnreadableReason, message: string) {
+  /** `limit`: the row or column limit a sheet went past. */
+  constructor(readonly reason: UnreadableReason, message: string, readonly limit?: number) {
     super(message);
   }
 }
+
+export const tooManyColumns = (limit: number) => new UnreadableFile('too_many_columns', `A row has more than ${limit} columns.`, limit);
+export const tooManyRows = (limit: number) => new UnreadableFile('too_many_rows', `The sheet has more than ${limit.toLocaleString('en')} rows.`, limit);
 
 /** How far a reader goes: rows and columns of a sheet (IMPORT_MAX_ROWS and IMPORT_MAX_COLUMNS in the configuration). */
 export interface SheetLimits {
@@ -87,8 +91,9 @@ export async function sniffFormat(filePath: string, fileName: string, maxBytes: 
         throw new UnreadableFile('zip_bomb', 'The workbook expands to far more data than its size allows.');
       }
       if (entries.some((entry) => entry.encrypted)) throw new UnreadableFile('encrypted', 'The workbook is password protected.');
-      const names = new Set(entries.map((entry) => entry.name));
-      if (names.has('xl/workbook.xml')) return 'xlsx';
+      // Some writers store paths with backslashes or another case, or keep the workbook part elsewhere.
+      const names = new Set(entries.map((entry) => entry.name.replace(/\\/g, '/').toLowerCase()));
+      if (names.has('xl/workbook.xml') || (names.has('[content_types].xml') && [...names].some((name) => /(^|\/)workbook\.xml$/.test(name)))) return 'xlsx';
       if (names.has('content.xml') && names.has('mimetype')) return 'ods';
       // Binary workbooks (.xlsb) go to the reader that knows their records.
       if (names.has('xl/workbook.bin')) return 'xls';

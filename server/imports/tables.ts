@@ -41,6 +41,8 @@ export const importRecords = pgTable('import_records', {
   /** The first 1,000 problems: [{row, column, field, message}]. */
   errors: jsonb().notNull().default([]),
   traceback: text(),
+  /** Why it failed, as a code and its values (`{code: 'rows_refused', values: {refused, total}}`), for the reader's language. */
+  failure: jsonb(),
   fromFile: text().notNull(),
   fileSha256: text().notNull(),
   uploadId: uuid().references(() => uploads.id, { onDelete: 'set null' }),

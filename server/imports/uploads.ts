@@ -30,7 +30,7 @@ export interface Upload {
 }
 
 export const unreadable = (error: UnreadableFile) =>
-  new AppError('unprocessable_file', error.message, { extra: { reason: error.reason } });
+  new AppError('unprocessable_file', error.message, { extra: { reason: error.reason, ...(error.limit !== undefined ? { limit: error.limit } : {}) } });
 
 /**
  * Streams one uploaded file to disk (hashing it on the way, refusing it past the size limit), checks

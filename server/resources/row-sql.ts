@@ -45,6 +45,15 @@ function filterValue(key: string, definition: FieldDefinition, raw: string): Fie
 export type ListParameters = Record<string, string | undefined>;
 
 /**
+ * Leaves out the rows of imports still loading into the table (a failed one deletes them again). Only
+ * added while the scope says an import is running, so that other lists keep their index-only plans.
+ */
+export function settledRows(statement: Statement, resource: ResourceDefinition, scope: Scope): string | null {
+  if (!scope.importing.includes(resource.name)) return null;
+  return `(import_record_id IS NULL OR import_record_id NOT IN (SELECT id FROM import_records WHERE company_id = ${statement.param(scope.companyId)} AND status IN ('queued', 'running')))`;
+}
+
+/**
  * The WHERE clause of a list, export or delete-matching request: the scope (always), the search text and
  * the field filters (`field`, `field__gte`, `field__lte`, `field__in`). Unknown parameters are refused
  * rather than ignored, so a typo never silently widens a delete.
@@ -52,6 +61,8 @@ export type ListParameters = Record<string, string | undefined>;
 export function whereClause(statement: Statement, resource: ResourceDefinition, scope: Scope, parameters: ListParameters): string {
   const conditions = [`company_id = ${statement.param(scope.companyId)}`];
   if (scope.folderSetId) conditions.push(`folder_set_id = ${statement.param(scope.folderSetId)}`);
+  const settled = settledRows(statement, resource, scope);
+  if (settled) conditions.push(settled);
   const search = parameters.search?.trim().replace(/\s+/g, ' ');
   if (search && resource.search.length > 0) {
     const pattern = statement.param(`%${likeEscape(search)}%`);

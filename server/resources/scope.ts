@@ -8,6 +8,8 @@ export interface Scope {
   companyId: string;
   folderSetId: string | null;
   role: CompanyRole;
+  /** Tables an import is loading right now in this company: their lists leave its rows out until it succeeds. */
+  importing: readonly string[];
 }
 
 const demand = (role: CompanyRole, minimumRole: CompanyRole) => {
@@ -19,8 +21,9 @@ const demand = (role: CompanyRole, minimumRole: CompanyRole) => {
  * the company does not have, are "not found": other companies' slugs cannot be probed.
  */
 export async function resolveScope(run: Run, options: { userId: string; companySlug: string; folderSlug?: string | undefined; minimumRole: CompanyRole }): Promise<Scope> {
-  const [row] = await run<{ company_id: string; role: CompanyRole; folder_set_id: string | null }>(
-    `SELECT c.id AS company_id, m.role, f.id AS folder_set_id
+  const [row] = await run<{ company_id: string; role: CompanyRole; folder_set_id: string | null; importing: string[] }>(
+    `SELECT c.id AS company_id, m.role, f.id AS folder_set_id,
+            ARRAY(SELECT DISTINCT r.resource FROM import_records r WHERE r.company_id = c.id AND r.status IN ('queued', 'running') AND r.import_type = 'IMPORT') AS importing
        FROM companies c
        JOIN memberships m ON m.company_id = c.id AND m.user_id = $1
        LEFT JOIN folder_sets f ON f.company_id = c.id AND f.slug = $3
@@ -30,7 +33,7 @@ export async function resolveScope(run: Run, options: { userId: string; companyS
   if (!row) throw new AppError('not_found', 'Company not found.');
   if (options.folderSlug !== undefined && row.folder_set_id === null) throw new AppError('not_found', 'Folder set not found.');
   demand(row.role, options.minimumRole);
-  return { companyId: row.company_id, folderSetId: row.folder_set_id, role: row.role };
+  return { companyId: row.company_id, folderSetId: row.folder_set_id, role: row.role, importing: row.importing };
 }
 
 /** The company of one row (of a business table, or an import record), if the caller is a member of it; anything else is "not found". */
@@ -44,5 +47,5 @@ export async function resolveRowScope(run: Run, options: { table: string; userId
   );
   if (!row) throw new AppError('not_found', 'Not found.');
   demand(row.role, options.minimumRole);
-  return { companyId: row.company_id, folderSetId: row.folder_set_id, role: row.role };
+  return { companyId: row.company_id, folderSetId: row.folder_set_id, role: row.role, importing: [] };
 }

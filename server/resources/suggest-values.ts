@@ -1,7 +1,7 @@
 import type { AutofillSource, ResourceDefinition } from '../../common/resources/define.js';
 import { resources as allResources } from '../../common/resources/index.js';
 import { likeEscape, type Run } from '../db/run.js';
-import { quoted } from './row-sql.js';
+import { quoted, settledRows, Statement } from './row-sql.js';
 import type { Scope } from './scope.js';
 
 export interface AutofillSuggestion {
@@ -47,14 +47,17 @@ export async function suggestAutofill(options: { run: Run; resource: ResourceDef
 /** The distinct values of the table's `selectable` fields, for filter lists (at most 500 each). */
 export async function listSelectableValues(options: { run: Run; resource: ResourceDefinition; scope: Scope }): Promise<Record<string, string[]>> {
   const names = Object.entries(options.resource.fields).filter(([, definition]) => definition.selectable).map(([name]) => name);
-  const folderCondition = options.scope.folderSetId ? ' AND folder_set_id = $2' : '';
-  const params = [options.scope.companyId, ...(options.scope.folderSetId ? [options.scope.folderSetId] : [])];
+  const statement = new Statement();
+  let where = `company_id = ${statement.param(options.scope.companyId)}`;
+  if (options.scope.folderSetId) where += ` AND folder_set_id = ${statement.param(options.scope.folderSetId)}`;
+  const settled = settledRows(statement, options.resource, options.scope);
+  if (settled) where += ` AND ${settled}`;
   const answer: Record<string, string[]> = Object.fromEntries(names.map((name) => [name, []]));
   if (names.length === 0) return answer;
   const rows = await options.run<{ field: string; value: string }>(
     names.map((name, index) => `(SELECT DISTINCT '${index}' AS field, ${quoted(name)}::text AS value FROM ${options.resource.table}
-        WHERE company_id = $1${folderCondition} AND ${quoted(name)} IS NOT NULL ORDER BY 2 LIMIT 500)`).join(' UNION ALL '),
-    params,
+        WHERE ${where} AND ${quoted(name)} IS NOT NULL ORDER BY 2 LIMIT 500)`).join(' UNION ALL '),
+    statement.params,
   );
   for (const row of rows) answer[names[Number(row.field)]!]!.push(row.value);
   return answer;

@@ -35,7 +35,7 @@ import { useResourceLabels } from '../resources/labels.js';
 import { resourceQueryKey } from '../resources/resource-api.js';
 import { importRecords, type ImportRecord, type ImportStatus, isRunning, rollbackImport } from './import-api.js';
 import { DownloadRejectedButton, ImportErrorsTable, RunningRowsText } from './ImportResult.js';
-import { useImportErrorText, useWhen } from './use-import-text.js';
+import { useFailureText, useImportErrorText, useWhen } from './use-import-text.js';
 
 /** The server's page size of import records. */
 const PAGE_SIZE = 25;
@@ -61,6 +61,7 @@ const canRollBack = (record: ImportRecord) => record.status === 'succeeded' && r
  */
 export function ImportHistory({ resource, canWrite, onClose }: { resource: ResourceDefinition; canWrite: boolean; onClose: () => void }) {
   const intl = useIntl();
+  const failureText = useFailureText();
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
   const importErrorText = useImportErrorText();
@@ -136,7 +137,7 @@ export function ImportHistory({ resource, canWrite, onClose }: { resource: Resou
               <TableBody>
                 {rows.map((record) => {
                   const expanded = open === record.id;
-                  const expandable = record.errors.length > 0 || (record.status === 'failed' && Boolean(record.traceback));
+                  const expandable = record.errors.length > 0 || (record.status === 'failed' && Boolean(failureText(record)));
                   return (
                     <Fragment key={record.id}>
                       <TableRow hover data-record={record.id} sx={{ '& > td': { borderBottom: expanded ? 0 : undefined } }}>
@@ -190,8 +191,8 @@ export function ImportHistory({ resource, canWrite, onClose }: { resource: Resou
                           <TableCell colSpan={8} sx={{ py: 0 }}>
                             <Collapse in={expanded} unmountOnExit>
                               <Stack spacing={1.5} sx={{ py: 2 }}>
-                                {record.status === 'failed' && record.traceback && (
-                                  <Alert severity="error"><Box component="pre" sx={{ m: 0, whiteSpace: 'pre-wrap', fontFamily: 'inherit' }}>{record.traceback}</Box></Alert>
+                                {record.status === 'failed' && failureText(record) && (
+                                  <Alert severity="error"><Box component="pre" sx={{ m: 0, whiteSpace: 'pre-wrap', fontFamily: 'inherit' }}>{failureText(record)}</Box></Alert>
                                 )}
                                 {record.errors.length > 0 && (
                                   <ImportErrorsTable errors={record.errors} total={Math.max(record.rejected, record.errors.length)} fieldLabel={fieldLabel} maxHeight={260} />

@@ -19,7 +19,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnackbar } from '../app/snackbar/SnackbarProvider.js';
 import { downloadRejected, type ImportRecord, type ImportRowError, isRunning } from './import-api.js';
 import { rowMessageKey, runningRows } from './record-view.js';
-import { useImportErrorText } from './use-import-text.js';
+import { useFailureText, useImportErrorText } from './use-import-text.js';
 
 /** The row errors of an import: sheet row, column, field and message. */
 export function ImportErrorsTable({ errors, total, fieldLabel, maxHeight = 320 }: {
@@ -95,6 +95,7 @@ export function RunningRowsText({ record }: { record: ImportRecord }) {
 /** The running import's progress, then its summary: inserted and refused rows, the row errors, or why it failed. */
 export function ImportResult({ record, fieldLabel }: { record: ImportRecord; fieldLabel: (name: string) => string }) {
   const intl = useIntl();
+  const failureText = useFailureText();
   const running = isRunning(record);
   const measured = record.status === 'running' && record.progress > 0;
   return (
@@ -150,10 +151,10 @@ export function ImportResult({ record, fieldLabel }: { record: ImportRecord; fie
         </Paper>
       )}
 
-      {record.status === 'failed' && record.traceback && (
+      {record.status === 'failed' && failureText(record) && (
         <Alert severity="error" data-testid="import-traceback">
           <Typography variant="body2" sx={{ fontWeight: 600 }}><FormattedMessage id="imports.result.failedReason" /></Typography>
-          <Box component="pre" sx={{ m: 0, mt: 0.5, whiteSpace: 'pre-wrap', fontFamily: 'inherit', fontSize: 'body2.fontSize' }}>{record.traceback}</Box>
+          <Box component="pre" sx={{ m: 0, mt: 0.5, whiteSpace: 'pre-wrap', fontFamily: 'inherit', fontSize: 'body2.fontSize' }}>{failureText(record)}</Box>
         </Alert>
       )}
 

@@ -1,3 +1,4 @@
+import type { ImportFailure } from '../../common/imports/coerce.js';
 import { allows, type FieldKind, type ResourceDefinition } from '../../common/resources/define.js';
 import { resourceNamed } from '../../common/resources/index.js';
 import { ApiError, type Query, queryString } from '../app/api.js';
@@ -22,6 +23,11 @@ export class ImportApiError extends ApiError {
   /** Why an unreadable file was refused (`too_many_rows`, `encrypted` ...). */
   get reason(): string | undefined {
     return typeof this.body.reason === 'string' ? this.body.reason : undefined;
+  }
+
+  /** The row or column limit the file went past. */
+  get limit(): number | undefined {
+    return typeof this.body.limit === 'number' ? this.body.limit : undefined;
   }
 }
 
@@ -115,6 +121,7 @@ export interface ImportRecord {
   rejected: number;
   errors: ImportRowError[];
   traceback: string | null;
+  failure: ImportFailure | null;
 }
 
 export interface RecordPage {

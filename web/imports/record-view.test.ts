@@ -27,6 +27,7 @@ describe('row messages', () => {
     expect(rowMessageKey('Not a number')).toEqual({ key: 'number' });
     expect(rowMessageKey('Not a date (use dd/mm/yyyy or yyyy-mm-dd)')).toEqual({ key: 'date' });
     expect(rowMessageKey('The cell holds an error value #N/A')).toEqual({ key: 'errorValue', value: '#N/A' });
-    expect(rowMessageKey('No declaration line of this folder set matches this row.')).toBeNull();
+    expect(rowMessageKey('No declaration line of this folder set matches this row.')).toEqual({ key: 'unmatched' });
+    expect(rowMessageKey('Some message of another kind')).toBeNull();
   });
 });

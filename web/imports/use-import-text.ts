@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { type Catalog, flattenCatalog, type Locale, locales } from '../../common/i18n/locales.js';
 import { ApiError } from '../app/api.js';
 import { useErrorText } from '../app/session/error-text.js';
-import { ImportApiError } from './import-api.js';
+import { ImportApiError, type ImportRecord } from './import-api.js';
 import type { LabelCatalogs } from './import-fields.js';
 import { dateParts } from './record-view.js';
 
@@ -19,7 +19,7 @@ export function useImportErrorText(): (error: unknown) => string {
     const known = (id: string) => intl.messages[id] !== undefined;
     if (error instanceof ImportApiError) {
       if (error.code === 'unprocessable_file' && error.reason && known(`imports.errors.reasons.${error.reason}`)) {
-        return intl.formatMessage({ id: `imports.errors.reasons.${error.reason}` });
+        return intl.formatMessage({ id: `imports.errors.reasons.${error.reason}` }, { limit: error.limit ?? '' });
       }
       if (known(`imports.errors.${error.code}`)) {
         const title = intl.formatMessage({ id: `imports.errors.${error.code}` });
@@ -34,6 +34,21 @@ export function useImportErrorText(): (error: unknown) => string {
     }
     return text;
   }, [intl, errorText]);
+}
+
+/** Why an import failed, in the reader's language when the server gave a known code; its English traceback otherwise. */
+export function useFailureText(): (record: Pick<ImportRecord, 'failure' | 'traceback'>) => string | null {
+  const intl = useIntl();
+  return useCallback((record) => {
+    const failure = record.failure;
+    if (failure?.code === 'unreadable' && intl.messages[`imports.errors.reasons.${failure.values.reason}`] !== undefined) {
+      return intl.formatMessage({ id: `imports.errors.reasons.${failure.values.reason}` }, { limit: failure.values.limit ?? '' });
+    }
+    if (failure && failure.code !== 'unreadable' && intl.messages[`imports.failures.${failure.code}`] !== undefined) {
+      return intl.formatMessage({ id: `imports.failures.${failure.code}` }, 'values' in failure ? failure.values : {});
+    }
+    return record.traceback;
+  }, [intl]);
 }
 
 const catalogLoaders: Record<Locale, () => Promise<{ default: Catalog }>> = {
