@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Database } from '../db/client.js';
 import { runner } from './sql.js';
 
@@ -43,4 +44,12 @@ export async function cachedAnswer<T>(database: Database, key: string, compute: 
   answer.catch(() => cache.entries.delete(key));
   if (cache.entries.size > maxEntries) cache.entries.delete(cache.entries.keys().next().value!);
   return answer;
+}
+
+/**
+ * A kept answer as the bytes the API sends: encoded with its response schema once, when computed (as the
+ * route's serializer would), so a repeated question costs no validation, JSON or UTF-8 encoding.
+ */
+export function cachedJson<S extends z.ZodType>(database: Database, key: string, schema: S, compute: () => Promise<z.output<S>>): Promise<Buffer> {
+  return cachedAnswer(database, key, async () => Buffer.from(JSON.stringify(z.encode(schema, await compute()))));
 }

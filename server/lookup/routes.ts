@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../app.js';
@@ -9,7 +10,7 @@ import {
   contactInputSchema, searchAnswerSchema, searchQuerySchema, treeNodeSchema,
 } from '../../common/lookup/schemas.js';
 import { AppError } from '../http/errors.js';
-import { cachedAnswer } from './answer-cache.js';
+import { cachedJson } from './answer-cache.js';
 import { getCodePage, listRegulationsOfCode } from './get-code-page.js';
 import { getDecision } from './get-decision.js';
 import { getRegulation } from './get-regulation.js';
@@ -24,6 +25,13 @@ const tags = ['lookup'];
 const yearQuery = z.object({ year: z.coerce.number().int().optional() });
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const notFoundAnswer = { 404: apiErrorSchema };
+const treeAnswerSchema = z.object({ nodes: z.array(treeNodeSchema) });
+
+/**
+ * Sends a kept answer: JSON already encoded with the route's response schema, which Fastify sends as it is
+ * (the cast: the reply is typed for the decoded answer).
+ */
+const sendJson = (reply: FastifyReply, json: Buffer) => reply.type('application/json; charset=utf-8').send(json as never);
 
 /** The public tariff lookup: search, code pages, the HS tree, decisions, regulations and certificate-of-origin records. No sign-in. */
 export const lookupRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -34,10 +42,11 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       tags, querystring: searchQuerySchema, response: { 200: searchAnswerSchema },
       summary: 'Search tariff lines or classification decisions of a year by words, phrase or code',
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { q, year, mode, lang, exact, page, rows } = request.query;
     const options = { q, year: normaliseYear(year), mode, lang, exact: exact === '1', page, rows };
-    return cachedAnswer(database, `search:${JSON.stringify(options)}`, () => searchLookup({ database, ...options }));
+    const json = await cachedJson(database, `search:${JSON.stringify(options)}`, searchAnswerSchema, () => searchLookup({ database, ...options }));
+    return sendJson(reply, json);
   });
 
   app.get('/lookup/years/', {
@@ -48,11 +57,12 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     schema: {
       tags, summary: 'Children of a node of the HS tree (sections when no parent is given)',
       querystring: yearQuery.extend({ parent: z.string().max(12).optional() }),
-      response: { 200: z.object({ nodes: z.array(treeNodeSchema) }), 400: apiErrorSchema },
+      response: { 200: treeAnswerSchema, 400: apiErrorSchema },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const options = { year: normaliseYear(request.query.year), parent: request.query.parent };
-    return { nodes: await cachedAnswer(database, `tree:${JSON.stringify(options)}`, () => listTreeNodes({ database, ...options })) };
+    const json = await cachedJson(database, `tree:${JSON.stringify(options)}`, treeAnswerSchema, async () => ({ nodes: await listTreeNodes({ database, ...options }) }));
+    return sendJson(reply, json);
   });
 
   app.get('/lookup/codes/:code/', {
