@@ -40,6 +40,28 @@ describe('public tariff lookup API', () => {
     expect(ids(page2)).not.toContain(ids(answer)[0]);
   });
 
+  it('gives the total with a page past the last match, and pages typo-tolerant matches too', async () => {
+    const past = await search('q=horse&year=2020&lang=en&page=3');
+    expect(past.response).toEqual({ numFound: 3, start: 16, docs: [] });
+    const first = await search('q=horsse&year=2020&lang=en&rows=1');
+    const second = await search('q=horsse&year=2020&lang=en&rows=1&page=2');
+    expect(first.query.fuzzy).toBe(true);
+    expect(second.query.fuzzy).toBe(true);
+    expect(second.response.numFound).toBe(first.response.numFound);
+    expect(first.response.numFound).toBeGreaterThan(1);
+    expect(ids(second)).toHaveLength(1);
+    expect(ids(second)).not.toEqual(ids(first));
+  });
+
+  it('answers JSON', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/lookup/search/?q=horse&year=2020&lang=en' });
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(response.body)).toEqual((await search('q=horse&year=2020&lang=en')));
+    const tree = await t.app.inject({ method: 'GET', url: '/api/lookup/tree/?year=2020' });
+    expect(tree.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(tree.json().nodes.map((node: { id: string }) => node.id)).toEqual(['I']);
+  });
+
   it('reads stored years 2017–2023 and anything else as 2025', async () => {
     expect((await search('q=horses&year=2016&lang=en')).query.year).toBe(2025);
     expect((await search('q=horse&year=2020&lang=en')).query.year).toBe(2020);
@@ -48,6 +70,9 @@ describe('public tariff lookup API', () => {
   it('ranks whole-phrase matches in notes and description above word matches', async () => {
     const answer = await search('q=wild%20horse&year=2020&lang=en');
     expect(ids(answer)).toEqual(['01', '0102', '0101']);
+    // One word: each occurrence counts for the whole term and for the word (3, 2 and 1 here).
+    expect(ids(await search('q=horse&year=2020&lang=en'))).toEqual(['01', '0102', '0101']);
+    expect(ids(await search('q=horse&year=2020&lang=en&exact=1'))).toEqual(['01', '0102', '0101']);
   });
 
   it('escapes HTML before marking matches', async () => {
