@@ -1,5 +1,5 @@
 import type { FieldDefinition } from '../resources/define.js';
-import { isCalendarDate } from '../resources/schemas.js';
+import { isCalendarDate } from '../text/calendar.js';
 import { fold } from '../text/fold.js';
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type FieldDefinition, type ResourceDefinition, systemFields } from './define.js';
+import { isCalendarDate } from '../text/calendar.js';
 
 /**
  * Payload schemas derived from a resource definition; the server checks requests with them and the web
@@ -24,15 +25,6 @@ export const fieldMessageKey = (message: string): FieldMessageKey | undefined =>
   (Object.keys(fieldMessages) as FieldMessageKey[]).find((key) => fieldMessages[key] === message);
 
 const decimalPattern = /^[-+]?\d{1,20}(\.\d{1,10})?$/;
-const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-export function isCalendarDate(value: string): boolean {
-  const match = datePattern.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const parsed = new Date(Date.UTC(year, month - 1, day));
-  return parsed.getUTCFullYear() === year && parsed.getUTCMonth() === month - 1 && parsed.getUTCDate() === day;
-}
 
 /** '+0012.50' → '12.50': what PostgreSQL's numeric would store, kept as text. */
 const canonicalDecimal = (value: string) => {

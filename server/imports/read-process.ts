@@ -65,6 +65,9 @@ async function run(command: ReaderCommand): Promise<void> {
   await send({ type: 'end' });
 }
 
+// A spare reader whose server has gone has nothing left to do.
+process.on('disconnect', () => process.exit(0));
+
 process.on('message', (message: ReaderCommand | { type: 'more' }) => {
   if (message.type === 'more') { more?.(); return; }
   run(message)

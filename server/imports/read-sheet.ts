@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import XLSX from '@e965/xlsx';
+import type XLSX from '@e965/xlsx';
 import type { SheetCell, SheetRow } from '../../common/imports/coerce.js';
 import { type SheetFormat, type SheetLimits, tooManyColumns, tooManyRows, UnreadableFile } from './sniff.js';
 import { openXlsx, type ReadMeter } from './xlsx-reader.js';
@@ -23,8 +23,10 @@ function cellOfSheetJs(cell: XLSX.CellObject | undefined): SheetCell {
 
 async function readSheetJs(filePath: string, limits: SheetLimits): Promise<XLSX.WorkBook> {
   const data = await fs.readFile(filePath);
+  // Loaded only for the formats that need it, so that a reader starts quickly for the others.
+  const { default: sheetJs } = await import('@e965/xlsx');
   try {
-    return XLSX.read(data, { type: 'buffer', cellDates: true, dense: true, cellFormula: false, sheetRows: limits.rows + 1 });
+    return sheetJs.read(data, { type: 'buffer', cellDates: true, dense: true, cellFormula: false, sheetRows: limits.rows + 1 });
   } catch (error) {
     const message = (error as Error).message ?? '';
     if (/password|encrypt/i.test(message)) throw new UnreadableFile('encrypted', 'The workbook is password protected.');

@@ -36,11 +36,8 @@ export type ReaderMessage =
 const here = path.dirname(fileURLToPath(import.meta.url));
 const projectRoot = path.resolve(here, '../..');
 
-/**
- * Starts the reader child with a memory ceiling; it is killed when it runs past the time limit. It
- * shares the server's temporary directory, where tsx keeps its compiled modules, so it starts warm.
- */
-function startReader(): { child: ChildProcess; done: () => void } {
+/** A reader child with a memory ceiling, not holding the server open while it waits for work. */
+function forkReader(): ChildProcess {
   const child = fork(path.join(here, 'read-process.ts'), [], {
     cwd: projectRoot,
     // A larger young generation: a batch's thousands of short-lived strings are collected there, not promoted.
@@ -49,12 +46,35 @@ function startReader(): { child: ChildProcess; done: () => void } {
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
   });
   child.on('error', () => undefined);
+  child.unref();
+  child.channel?.unref();
+  return child;
+}
+
+/**
+ * One reader waits ready: starting one (Node, tsx and the readers' modules) takes about a second, which
+ * an upload's outline or an import would otherwise spend first. Each reader serves one file and is
+ * killed after it, or when it runs past the time limit; the next spare is started then.
+ */
+let spare: ChildProcess | undefined;
+
+function startReader(): { child: ChildProcess; done: () => void } {
+  const child = spare?.connected ? spare : forkReader();
+  spare = undefined;
+  child.channel?.ref();
   return {
     child,
     done: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      if (!spare?.connected) spare = forkReader();
     },
   };
+}
+
+/** Stops the waiting reader (the server is closing). */
+export function stopSpareReader(): void {
+  spare?.kill('SIGKILL');
+  spare = undefined;
 }
 
 /** Messages of one child as an async queue, ending with its exit; a timeout kills it. */

@@ -14,6 +14,7 @@ import { AppError, fieldsOfIssues } from '../http/errors.js';
 import { resolveRowScope, resolveScope } from '../resources/scope.js';
 import { readHeaders, sheetRows } from './headers.js';
 import { exportRejectedRows, getImportRecord, listImportRecords, rollBackImport, startImport } from './records.js';
+import { stopSpareReader } from './reader.js';
 import { checkSetup, type ImportType, importFields, lastSetup, saveSetup } from './setup.js';
 import { findUpload, readImportForm, type Upload } from './uploads.js';
 
@@ -82,6 +83,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   const run = runner(database);
   const limits = { rows: config.importMaxRows, columns: config.importMaxColumns };
   const files = { run, dataDir: config.dataDir, maxBytes: config.uploadMaxBytes, limits };
+  app.addHook('onClose', async () => stopSpareReader());
 
   /** The request's form (multipart with a file, or JSON naming an upload) and the upload it refers to. */
   async function formAndUpload(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; upload: Upload }> {

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { zipEntries } from './zip.js';
 
 /** The formats the readers handle; `xls` also covers the HTML tables some systems save as `.xls`. */
 export type SheetFormat = 'xlsx' | 'xls' | 'ods' | 'csv';
@@ -32,39 +33,6 @@ export const readerLimits = {
 
 const zipSignature = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const oleSignature = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-
-/**
- * The entries of a ZIP archive from its central directory, read without inflating anything: their
- * names, declared uncompressed sizes and whether they are encrypted.
- */
-async function zipEntries(file: fs.FileHandle, size: number): Promise<Array<{ name: string; uncompressed: number; encrypted: boolean }>> {
-  const tailLength = Math.min(size, 65_535 + 22);
-  const tail = Buffer.alloc(tailLength);
-  await file.read(tail, 0, tailLength, size - tailLength);
-  const end = tail.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  if (end < 0 || end + 22 > tail.length) throw new UnreadableFile('corrupt', 'The workbook is damaged: its table of contents is missing.');
-  const count = tail.readUInt16LE(end + 10);
-  const directorySize = tail.readUInt32LE(end + 12);
-  const directoryOffset = tail.readUInt32LE(end + 16);
-  if (directoryOffset === 0xffffffff || directoryOffset + directorySize > size || directorySize > 64 * 1024 * 1024) {
-    throw new UnreadableFile('corrupt', 'The workbook is damaged or uses an unsupported archive format.');
-  }
-  const directory = Buffer.alloc(directorySize);
-  await file.read(directory, 0, directorySize, directoryOffset);
-  const entries: Array<{ name: string; uncompressed: number; encrypted: boolean }> = [];
-  let offset = 0;
-  for (let index = 0; index < count; index += 1) {
-    if (offset + 46 > directory.length || directory.readUInt32LE(offset) !== 0x02014b50) throw new UnreadableFile('corrupt', 'The workbook is damaged.');
-    const nameLength = directory.readUInt16LE(offset + 28);
-    entries.push({
-      name: directory.toString('utf8', offset + 46, offset + 46 + nameLength),
-      uncompressed: directory.readUInt32LE(offset + 24),
-      encrypted: (directory.readUInt16LE(offset + 8) & 1) === 1,
-    });
-    offset += 46 + nameLength + directory.readUInt16LE(offset + 30) + directory.readUInt16LE(offset + 32);
-  }
-  return entries;
-}
 
 const looksLikeText = (head: Buffer) => {
   if (head.length >= 2 && ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff))) return true;

@@ -6,6 +6,7 @@ import JSZip from 'jszip';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SheetRow } from '../../common/imports/coerce.js';
 import { isDateFormat, openXlsx, type ReadMeter, xmlText } from './xlsx-reader.js';
+import { openZip } from './zip.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dutybook-xlsx-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -114,5 +115,29 @@ describe('the .xlsx reader', () => {
     expect(['dd/mm/yyyy', 'yyyy-mm-dd hh:mm', '[$-409]d-mmm-yy', 'mm:ss'].every(isDateFormat)).toBe(true);
     expect(['General', '#,##0.00', '0%', '#,##0 "ngày"', '[Red]#,##0', '0.00E+00', '@'].some(isDateFormat)).toBe(false);
     expect(xmlText('&amp;lt; &#273;&#x1EC5; a_x0009_b')).toBe('&lt; đễ a\tb');
+  });
+
+  it('reads stored and deflated parts, and stops a part that inflates past its declared size', async () => {
+    const zip = new JSZip();
+    zip.file('deflated.xml', 'x'.repeat(100_000), { compression: 'DEFLATE' });
+    zip.file('stored.xml', 'as it is', { compression: 'STORE' });
+    const bytes = await zip.generateAsync({ type: 'nodebuffer' });
+    const file = path.join(dir, 'parts.zip');
+    fs.writeFileSync(file, bytes);
+    const archive = await openZip(file);
+    const [deflated, stored] = ['deflated.xml', 'stored.xml'].map((name) => archive.entries.find((entry) => entry.name === name)!);
+    expect((await archive.read(deflated!)).toString()).toBe('x'.repeat(100_000));
+    expect((await archive.read(stored!)).toString()).toBe('as it is');
+
+    // The same archive whose directory says the deflated part is only 1,000 bytes.
+    const lying = Buffer.from(bytes);
+    const directoryEntry = lying.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    lying.writeUInt32LE(1000, directoryEntry + 24);
+    fs.writeFileSync(file, lying);
+    const patched = await openZip(file);
+    const small = patched.entries.find((entry) => entry.name === 'deflated.xml')!;
+    expect(small.uncompressed).toBe(1000);
+    await expect(patched.read(small)).rejects.toMatchObject({ reason: 'zip_bomb' });
+    await expect((async () => { for await (const _chunk of patched.stream(small)); })()).rejects.toMatchObject({ reason: 'zip_bomb' });
   });
 });

@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import type { SheetCell, SheetRow } from '../../common/imports/coerce.js';
 import { type SheetLimits, tooManyColumns, UnreadableFile } from './sniff.js';
+import { openZip } from './zip.js';
 
 /**
  * A streaming reader of .xlsx / .xlsm sheets made for imports. It opens the archive by its central
@@ -10,10 +10,6 @@ import { type SheetLimits, tooManyColumns, UnreadableFile } from './sniff.js';
  * times faster than through a general-purpose workbook library, which is what lets an import run at
  * the speed of the database. The corpus test checks it cell by cell against exceljs.
  */
-
-interface ZipEntry { path: string; uncompressedSize: number; buffer: () => Promise<Buffer>; stream: () => NodeJS.ReadableStream }
-interface ZipDirectory { files: ZipEntry[] }
-const unzipper = createRequire(import.meta.url)('unzipper') as { Open: { file: (path: string) => Promise<ZipDirectory> } };
 
 /** How far a sheet has been read, for the import's progress. */
 export interface ReadMeter {
@@ -260,11 +256,14 @@ function relationshipsOf(xml: string, base: string): Map<string, { path: string;
 
 /** Opens an .xlsx workbook: its worksheets in order, date system, shared strings and date styles. */
 export async function openXlsx(filePath: string): Promise<XlsxWorkbook> {
-  const directory = await unzipper.Open.file(filePath);
+  const archive = await openZip(filePath);
   // Some writers store paths with backslashes or in another case; parts are found either way.
-  const parts = new Map(directory.files.map((file) => [file.path.replace(/\\/g, '/').replace(/^\//, '').toLowerCase(), file]));
+  const parts = new Map(archive.entries.map((file) => [file.name.replace(/\\/g, '/').replace(/^\//, '').toLowerCase(), file]));
   const entry = (path: string) => parts.get(path.toLowerCase());
-  const text = async (path: string) => (await entry(path)?.buffer())?.toString('utf8');
+  const text = async (path: string) => {
+    const part = entry(path);
+    return part && (await archive.read(part)).toString('utf8');
+  };
 
   const packageRelations = relationshipsOf((await text('_rels/.rels')) ?? '', '');
   const mainPath = [...packageRelations.values()].find((relation) => relation.type.endsWith('/officeDocument'))?.path ?? 'xl/workbook.xml';
@@ -293,35 +292,31 @@ export async function openXlsx(filePath: string): Promise<XlsxWorkbook> {
     const context: SheetContext = { shared, dateStyles: styles, date1904, limits: options.limits, dates: new Map() };
     const decoder = new TextDecoder('utf-8');
     const previous = { number: 0 };
-    const stream = part.stream();
     let pending = '';
     let inflated = 0;
     let dimensionSeen = false;
-    try {
-      for await (const chunk of stream as AsyncIterable<Buffer>) {
-        inflated += chunk.length;
-        pending += decoder.decode(chunk, { stream: true });
-        if (!dimensionSeen && options.meter) {
-          const dimension = /<(?:\w+:)?dimension\s+ref\s*=\s*["'][A-Za-z]*\d+:?[A-Za-z]*(\d*)["']/.exec(pending);
-          if (dimension || pending.includes('sheetData')) {
-            dimensionSeen = true;
-            const last = Number(dimension?.[1]);
-            options.meter.declaredRows = last > 0 ? Math.max(0, last - options.fromRow + 1) : null;
-          }
+    // Leaving this loop early (an outline needs twenty rows) stops the inflating too.
+    for await (const chunk of archive.stream(part)) {
+      inflated += chunk.length;
+      pending += decoder.decode(chunk, { stream: true });
+      if (!dimensionSeen && options.meter) {
+        const dimension = /<(?:\w+:)?dimension\s+ref\s*=\s*["'][A-Za-z]*\d+:?[A-Za-z]*(\d*)["']/.exec(pending);
+        if (dimension || pending.includes('sheetData')) {
+          dimensionSeen = true;
+          const last = Number(dimension?.[1]);
+          options.meter.declaredRows = last > 0 ? Math.max(0, last - options.fromRow + 1) : null;
         }
-        const cut = lastRowEnd(pending);
-        if (cut < 0) continue;
-        const complete = pending.slice(0, cut);
-        pending = pending.slice(cut);
-        for (const row of rowsOf(complete, context, previous)) if (row.row >= options.fromRow) yield row;
-        if (options.meter && part.uncompressedSize > 0) options.meter.fraction = Math.min(1, inflated / part.uncompressedSize);
       }
-      pending += decoder.decode();
-      for (const row of rowsOf(pending, context, previous)) if (row.row >= options.fromRow) yield row;
-      if (options.meter) options.meter.fraction = 1;
-    } finally {
-      (stream as unknown as { destroy?: () => void }).destroy?.();
+      const cut = lastRowEnd(pending);
+      if (cut < 0) continue;
+      const complete = pending.slice(0, cut);
+      pending = pending.slice(cut);
+      for (const row of rowsOf(complete, context, previous)) if (row.row >= options.fromRow) yield row;
+      if (options.meter && part.uncompressed > 0) options.meter.fraction = Math.min(1, inflated / part.uncompressed);
     }
+    pending += decoder.decode();
+    for (const row of rowsOf(pending, context, previous)) if (row.row >= options.fromRow) yield row;
+    if (options.meter) options.meter.fraction = 1;
   }
 
   return { sheetNames: sheets.map((sheet) => sheet.name), date1904, rows };
