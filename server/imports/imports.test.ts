@@ -122,11 +122,18 @@ describe('Excel imports', { timeout: 180_000 }, () => {
 
     const kept = await settled((await startImport(failedUpload, { keep_posting: true })).json());
     expect(kept).toMatchObject({ status: 'succeeded', inserted: 1, rejected: 2 });
-    const rejected = await call('GET', `/api/balance/import-record/${kept.id}/rejected/`);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(rejected.rawPayload as unknown as ArrayBuffer);
-    expect(workbook.worksheets[0]!.getRow(1).values).toEqual(expect.arrayContaining(['Row', 'Message', 'Tờ khai Số tờ khai']));
-    expect(workbook.worksheets[0]!.rowCount).toBe(3);
+    const rejectedSheet = async (lang: string) => {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load((await call('GET', `/api/balance/import-record/${kept.id}/rejected/?lang=${lang}`)).rawPayload as unknown as ArrayBuffer);
+      return workbook.worksheets[0]!;
+    };
+    const english = await rejectedSheet('en');
+    expect(english.getRow(1).values).toEqual(expect.arrayContaining(['Row', 'Message', 'Tờ khai Số tờ khai']));
+    expect(english.rowCount).toBe(3);
+    expect(english.getRow(2).getCell(2).value).toBe('F Lượng: Not a number');
+    const vietnamese = await rejectedSheet('vi');
+    expect(vietnamese.getRow(1).values).toEqual(expect.arrayContaining(['Dòng', 'Thông báo']));
+    expect(vietnamese.getRow(2).getCell(2).value).toBe('F Lượng: Không phải là số');
     expect((await call('POST', `/api/balance/import-record/${kept.id}/rollback/`)).json()).toMatchObject({ status: 'rolled_back' });
     expect((await ecusRows()).count).toBe(0);
 

@@ -3,10 +3,12 @@ import ExcelJS from 'exceljs';
 import type { ResourceDefinition } from '../../common/resources/define.js';
 import { resourceNamed } from '../../common/resources/index.js';
 import { columnLetters, columnNumber } from '../../common/imports/cells.js';
+import { importMessages } from '../../common/imports/coerce.js';
+import type { Locale } from '../../common/i18n/locales.js';
 import type { Database } from '../db/client.js';
-import { inTransaction, type Run } from '../db/run.js';
+import { inTransaction, regexEscape, type Run } from '../db/run.js';
 import { AppError } from '../http/errors.js';
-import { neutralised } from '../resources/export-rows.js';
+import { catalogTexts, neutralised } from '../resources/export-rows.js';
 import type { Scope } from '../resources/scope.js';
 import { readHeaders } from './headers.js';
 import { deleteLoadedRows, type ImportJob, rollBackRows, runImport, runningImports } from './run-import.js';
@@ -110,8 +112,25 @@ export async function rollBackImport(database: Database, companyId: string, id: 
   });
 }
 
-/** The rows an import turned down, as they were, with a message column: fix them and upload the file again. */
-export async function exportRejectedRows(run: Run, companyId: string, id: number): Promise<Readable> {
+const knownMessage = new RegExp(`(${Object.values(importMessages).map(regexEscape).join('|')})(?: (\\S+))?`, 'g');
+
+/** A refused row's message with the shared import messages in the reader's language (`F Lượng: Not a number` → `F Lượng: Không phải số`). */
+function translatedMessage(message: string, texts: Record<string, string>): string {
+  return message.replace(knownMessage, (whole, text: string, value: string | undefined) => {
+    const key = (Object.keys(importMessages) as Array<keyof typeof importMessages>).find((candidate) => importMessages[candidate] === text);
+    const translated = key && texts[`imports.rowErrors.${key}`];
+    if (!translated) return whole;
+    if (key === 'errorValue') return translated.replace('{value}', value ?? '');
+    return value === undefined ? translated : `${translated} ${value}`;
+  });
+}
+
+/**
+ * The rows an import turned down, as they were, with a message column in the reader's language: fix
+ * them and upload the file again.
+ */
+export async function exportRejectedRows(run: Run, companyId: string, id: number, locale: Locale): Promise<Readable> {
+  const texts = catalogTexts[locale];
   const record = await getImportRecord(run, companyId, id);
   const rows = await run<{ row_number: number; cells: string[]; message: string }>(
     'SELECT row_number, cells, message FROM import_rejected_rows WHERE import_record_id = $1 ORDER BY row_number', [id]);
@@ -121,8 +140,8 @@ export async function exportRejectedRows(run: Run, companyId: string, id: number
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(record.table.slice(0, 31));
-  sheet.addRow(['Row', 'Message', ...Array.from({ length: width }, (_, index) => headers[columnLetters(index + 1)] ?? columnLetters(index + 1))]).commit();
-  for (const row of rows) sheet.addRow([row.row_number, neutralised(row.message), ...row.cells.map((cell) => neutralised(cell))]).commit();
+  sheet.addRow([texts['imports.result.row'] ?? 'Row', texts['imports.result.message'] ?? 'Message', ...Array.from({ length: width }, (_, index) => headers[columnLetters(index + 1)] ?? columnLetters(index + 1))]).commit();
+  for (const row of rows) sheet.addRow([row.row_number, neutralised(translatedMessage(row.message, texts)), ...row.cells.map((cell) => neutralised(cell))]).commit();
   sheet.commit();
   workbook.commit().catch((error: unknown) => output.destroy(error as Error));
   return output;

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import type { CompanyRole } from '../../common/accounts/schemas.js';
 import { apiErrorSchema } from '../../common/api/errors.js';
+import { isLocale } from '../../common/i18n/locales.js';
 import { columnLetters } from '../../common/imports/cells.js';
 import { cellText } from '../../common/imports/coerce.js';
 import { allows, fieldLabelKey, type ResourceDefinition } from '../../common/resources/define.js';
@@ -229,9 +230,13 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     }, async (request) => getImportRecord(run, await recordScope(request, request.params.id, 'viewer'), request.params.id));
 
     api.get('/balance/import-record/:id/rejected/', {
-      schema: { tags, security, summary: 'The rejected rows as .xlsx with a message column', params: recordParams, produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] },
+      schema: {
+        tags, security, summary: 'The rejected rows as .xlsx with a message column, in the language asked for', params: recordParams,
+        querystring: z.object({ lang: z.string().optional() }), produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
     }, async (request, reply) => {
-      const stream = await exportRejectedRows(run, await recordScope(request, request.params.id, 'viewer'), request.params.id);
+      const locale = isLocale(request.query.lang) ? request.query.lang : 'vi';
+      const stream = await exportRejectedRows(run, await recordScope(request, request.params.id, 'viewer'), request.params.id, locale);
       return reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('Content-Disposition', `attachment; filename="rejected-rows-${request.params.id}.xlsx"`).send(stream);
     });

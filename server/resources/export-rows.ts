@@ -10,7 +10,8 @@ import type { Run } from '../db/run.js';
 import { type ListParameters, pageQuery, Statement, whereClause } from './row-sql.js';
 import type { Scope } from './scope.js';
 
-const labels: Record<Locale, Record<string, string>> = {
+/** Every catalog text by its flat key (`fields.code`), per language, for the files the server writes. */
+export const catalogTexts: Record<Locale, Record<string, string>> = {
   en: flattenCatalog(en as Catalog),
   vi: flattenCatalog(vi as Catalog),
   ko: flattenCatalog(ko as Catalog),
@@ -40,7 +41,7 @@ function cellValue(kind: string, value: unknown): ExcelJS.CellValue {
  */
 export function exportRows(options: { run: Run; resource: ResourceDefinition; scope: Scope; parameters: ListParameters; locale: Locale }): Readable {
   const { run, resource, scope, parameters } = options;
-  const catalog = labels[options.locale];
+  const catalog = catalogTexts[options.locale];
   const fields = Object.entries(resource.fields);
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });

@@ -73,7 +73,7 @@ export function DownloadRejectedButton({ record, size = 'medium' }: { record: Im
   const intl = useIntl();
   const importErrorText = useImportErrorText();
   const download = useMutation({
-    mutationFn: () => downloadRejected(record),
+    mutationFn: () => downloadRejected(record, intl.locale),
     onSuccess: (name) => snackbar.success(intl.formatMessage({ id: 'imports.result.downloaded' }, { name })),
     onError: (error) => snackbar.error(importErrorText(error)),
   });

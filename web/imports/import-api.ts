@@ -240,8 +240,8 @@ export const importRecords = (query: { companySlug: string; folderSlug: string; 
 export const rollbackImport = (id: number) => request<ImportRecord>(`${recordPath(id)}rollback/`, { method: 'POST' });
 
 /** Saves the rejected rows (the original columns and a message column) through the browser; resolves to the file name. */
-export async function downloadRejected(record: Pick<ImportRecord, 'id' | 'from_file'>): Promise<string> {
-  const response = await send(`${recordPath(record.id)}rejected/`, {});
+export async function downloadRejected(record: Pick<ImportRecord, 'id' | 'from_file'>, lang: string): Promise<string> {
+  const response = await send(`${recordPath(record.id)}rejected/`, { query: { lang } });
   const stem = record.from_file.replace(/\.[^.]+$/, '') || 'import';
   return saveDownload(response, `${stem}-rejected.xlsx`);
 }
