@@ -70,8 +70,11 @@ interface ServerResult {
   rssBeforeMb: number;
   rssPeakMb: number;
   childPeakMb: number;
-  /** CPU seconds of the reader processes: the one reading the outline at upload, the one reading the rows for the job. */
-  childCpuS: { upload: number; job: number };
+  /**
+   * CPU seconds of the reader processes together: the upload's outline and the job's rows (a reader
+   * waits ready for the next file, so which one serves which is not known in advance).
+   */
+  childCpuS: number;
   serverCpuS: number;
   heapPeakMb: number;
   setupMs: number;
@@ -191,8 +194,8 @@ function sample() {
     let kb = 0;
     try { kb = Number((/VmRSS:\\s+(\\d+)/.exec(fs.readFileSync('/proc/' + name + '/status', 'utf8')) || [])[1] || 0); } catch { continue; }
     const ticks = Number(fields[11]) + Number(fields[12]);
-    const known = children.get(name) || { peak: 0, ticks: 0, firstSeen: now() };
-    children.set(name, { peak: Math.max(known.peak, kb * 1024), ticks: Math.max(known.ticks, ticks), firstSeen: known.firstSeen });
+    const known = children.get(name) || { peak: 0, ticks: 0 };
+    children.set(name, { peak: Math.max(known.peak, kb * 1024), ticks: Math.max(known.ticks, ticks) });
     childBytes += kb * 1024;
   }
   memory.push([now(), process.memoryUsage.rss(), childBytes]);
@@ -220,7 +223,7 @@ parentPort.on('message', () => {
 });
 `;
 
-interface MonitorReport { memory: Array<[number, number, number]>; latencies: Array<[number, number, number]>; children: Array<{ peak: number; ticks: number; firstSeen: number }> }
+interface MonitorReport { memory: Array<[number, number, number]>; latencies: Array<[number, number, number]>; children: Array<{ peak: number; ticks: number }> }
 
 function startMonitor(listUrl: string, token: string): { stop: () => Promise<MonitorReport> } {
   const worker = new Worker(monitorSource, { eval: true, workerData: { pid: process.pid, listUrl, token, intervalMs } });
@@ -430,10 +433,7 @@ async function serverMain(): Promise<void> {
       rssBeforeMb: mb(report.memory.filter(([time]) => time < uploadStart).at(-1)?.[1] ?? 0),
       rssPeakMb: mb(Math.max(0, ...window.map(([, rss]) => rss))),
       childPeakMb: mb(Math.max(0, ...report.children.map((child) => child.peak))),
-      childCpuS: {
-        upload: report.children.filter((child) => child.firstSeen < importStart).reduce((sum, child) => sum + child.ticks, 0) / 100,
-        job: report.children.filter((child) => child.firstSeen >= importStart).reduce((sum, child) => sum + child.ticks, 0) / 100,
-      },
+      childCpuS: report.children.reduce((sum, child) => sum + child.ticks, 0) / 100,
       serverCpuS: (cpu.user + cpu.system) / 1e6,
       mainThreadBusyS: elu.active / 1000,
       heapPeakMb: mb(heapPeak),
@@ -655,7 +655,7 @@ function report(input: { parsed: { rows: number; ms: number }; profile: { rows: 
     row(`  ${category}`, each((result) => { const slot = result.database[category]; return slot ? `${seconds(slot.ms)} (${slot.count}×)` : '–'; }));
   }
   row('  outside the database: reader wait + coercion + IPC', each((result) => seconds(result.importMs - Object.values(result.database).reduce((sum, slot) => sum + slot.ms, 0))));
-  row('  reader child CPU: the job\'s (the upload\'s outline)', each((result) => `${result.childCpuS.job.toFixed(1)} s (${result.childCpuS.upload.toFixed(1)} s)`));
+  row('  reader processes\' CPU (outline and rows)', each((result) => `${result.childCpuS.toFixed(1)} s`));
   row('  server CPU / main thread busy', each((result) => `${result.serverCpuS.toFixed(1)} / ${result.mainThreadBusyS.toFixed(1)} s`));
 
   console.log('\nTargets');
