@@ -131,11 +131,12 @@ function translatedMessage(message: string, texts: Record<string, string>): stri
  */
 export async function exportRejectedRows(run: Run, companyId: string, id: number, locale: Locale): Promise<Readable> {
   const texts = catalogTexts[locale];
-  const record = await getImportRecord(run, companyId, id);
+  const [record] = await run<{ table: string; headers: Record<string, string> | null }>(
+    `SELECT resource AS "table", options->'headers' AS headers FROM import_records WHERE id = $1 AND company_id = $2`, [id, companyId]);
+  if (!record) throw new AppError('not_found', 'Import not found.');
   const rows = await run<{ row_number: number; cells: string[]; message: string }>(
     'SELECT row_number, cells, message FROM import_rejected_rows WHERE import_record_id = $1 ORDER BY row_number', [id]);
-  const [stored] = await run<{ options: { headers?: Record<string, string> } }>('SELECT options FROM import_records WHERE id = $1', [id]);
-  const headers = stored?.options.headers ?? {};
+  const headers = record.headers ?? {};
   const width = Math.max(0, ...rows.map((row) => row.cells.length), ...Object.keys(headers).map(columnNumber));
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });

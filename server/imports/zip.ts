@@ -71,16 +71,11 @@ export async function openZip(filePath: string): Promise<ZipArchive> {
   }
 
   /** Where an entry's bytes start: after its local header, whose name and extra field may differ from the directory's. */
-  async function dataStart(entry: ZipEntry): Promise<number> {
-    const handle = await fs.open(filePath, 'r');
-    try {
-      const header = Buffer.alloc(30);
-      await handle.read(header, 0, 30, entry.localHeaderOffset);
-      if (header.readUInt32LE(0) !== 0x04034b50) throw new UnreadableFile('corrupt', 'The workbook is damaged.');
-      return entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
-    } finally {
-      await handle.close();
-    }
+  async function dataStart(handle: fs.FileHandle, entry: ZipEntry): Promise<number> {
+    const header = Buffer.alloc(30);
+    await handle.read(header, 0, 30, entry.localHeaderOffset);
+    if (header.readUInt32LE(0) !== 0x04034b50) throw new UnreadableFile('corrupt', 'The workbook is damaged.');
+    return entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
   }
 
   const check = (entry: ZipEntry) => {
@@ -92,11 +87,10 @@ export async function openZip(filePath: string): Promise<ZipArchive> {
     read: async (entry) => {
       check(entry);
       if (entry.compressed === 0) return Buffer.alloc(0);
-      const start = await dataStart(entry);
       const handle = await fs.open(filePath, 'r');
       try {
         const data = Buffer.alloc(entry.compressed);
-        await handle.read(data, 0, entry.compressed, start);
+        await handle.read(data, 0, entry.compressed, await dataStart(handle, entry));
         if (entry.method === 0) return data;
         try {
           return zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, entry.uncompressed) });
@@ -110,7 +104,13 @@ export async function openZip(filePath: string): Promise<ZipArchive> {
     stream: async function* (entry) {
       check(entry);
       if (entry.compressed === 0) return;
-      const start = await dataStart(entry);
+      const handle = await fs.open(filePath, 'r');
+      let start: number;
+      try {
+        start = await dataStart(handle, entry);
+      } finally {
+        await handle.close();
+      }
       const raw = createReadStream(filePath, { start, end: start + Math.max(0, entry.compressed - 1), highWaterMark: 256 * 1024 });
       const source = entry.method === 0 ? raw : raw.pipe(zlib.createInflateRaw({ chunkSize: 256 * 1024 }));
       raw.on('error', (error) => source.destroy(error));

@@ -1,5 +1,11 @@
+import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
-import { dateParts, rowMessageKey, runningRows } from './record-view.js';
+import en from '../../common/i18n/en.json' with { type: 'json' };
+import ko from '../../common/i18n/ko.json' with { type: 'json' };
+import vi from '../../common/i18n/vi.json' with { type: 'json' };
+import { type Catalog, flattenCatalog } from '../../common/i18n/locales.js';
+import type { ImportFailure } from '../../common/imports/coerce.js';
+import { dateParts, failureMessage, rowMessageKey, runningRows } from './record-view.js';
 
 describe('running import', () => {
   it('counts rows done out of the total once a share is reported', () => {
@@ -29,5 +35,27 @@ describe('row messages', () => {
     expect(rowMessageKey('The cell holds an error value #N/A')).toEqual({ key: 'errorValue', value: '#N/A' });
     expect(rowMessageKey('No declaration line of this folder set matches this row.')).toEqual({ key: 'unmatched' });
     expect(rowMessageKey('Some message of another kind')).toBeNull();
+  });
+});
+
+describe('import failures', () => {
+  const failures: ImportFailure[] = [
+    { code: 'rows_refused', values: { refused: 3, total: 40 } },
+    { code: 'lines_unmatched', values: { count: 2 } },
+    { code: 'unreadable', values: { reason: 'too_many_rows', limit: 50 } },
+    { code: 'unreadable', values: { reason: 'encrypted' } },
+    { code: 'no_rows' }, { code: 'unexpected' }, { code: 'interrupted' },
+  ];
+
+  it('reads every failure the server sends in each language, with its values', () => {
+    for (const [locale, catalog] of Object.entries({ en, vi, ko })) {
+      const texts = flattenCatalog(catalog as Catalog);
+      for (const failure of failures) {
+        const { id, values } = failureMessage(failure);
+        expect(texts[id], `${locale} ${id}`).toBeDefined();
+        const text = new IntlMessageFormat(texts[id]!, locale).format(values) as string;
+        for (const value of Object.values('values' in failure ? failure.values : {})) if (typeof value === 'number') expect(text).toContain(String(value));
+      }
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { importMessages } from '../../common/imports/coerce.js';
+import { type ImportFailure, importMessages } from '../../common/imports/coerce.js';
 import type { ImportRecord } from './import-api.js';
 
 /**
@@ -32,4 +32,10 @@ export function rowMessageKey(message: string): { key: RowMessageKey; value?: st
   if (message.startsWith(`${errorValue} `)) return { key: 'errorValue', value: message.slice(errorValue.length + 1) };
   const key = (Object.keys(plain) as Array<keyof typeof plain>).find((candidate) => plain[candidate] === message);
   return key ? { key } : null;
+}
+
+/** The catalog message of an import's failure and its values: a refused file by its reason, anything else by its code. */
+export function failureMessage(failure: ImportFailure): { id: string; values: Record<string, string | number> } {
+  if (failure.code === 'unreadable') return { id: `imports.errors.reasons.${failure.values.reason}`, values: { limit: failure.values.limit ?? '' } };
+  return { id: `imports.failures.${failure.code}`, values: 'values' in failure ? failure.values : {} };
 }

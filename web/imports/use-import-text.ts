@@ -6,7 +6,7 @@ import { ApiError } from '../app/api.js';
 import { useErrorText } from '../app/session/error-text.js';
 import { ImportApiError, type ImportRecord } from './import-api.js';
 import type { LabelCatalogs } from './import-fields.js';
-import { dateParts } from './record-view.js';
+import { dateParts, failureMessage } from './record-view.js';
 
 /**
  * What went wrong with an import call, in the reader's language: a refused file by its reason, the
@@ -40,14 +40,8 @@ export function useImportErrorText(): (error: unknown) => string {
 export function useFailureText(): (record: Pick<ImportRecord, 'failure' | 'traceback'>) => string | null {
   const intl = useIntl();
   return useCallback((record) => {
-    const failure = record.failure;
-    if (failure?.code === 'unreadable' && intl.messages[`imports.errors.reasons.${failure.values.reason}`] !== undefined) {
-      return intl.formatMessage({ id: `imports.errors.reasons.${failure.values.reason}` }, { limit: failure.values.limit ?? '' });
-    }
-    if (failure && failure.code !== 'unreadable' && intl.messages[`imports.failures.${failure.code}`] !== undefined) {
-      return intl.formatMessage({ id: `imports.failures.${failure.code}` }, 'values' in failure ? failure.values : {});
-    }
-    return record.traceback;
+    const message = record.failure && failureMessage(record.failure);
+    return message && intl.messages[message.id] !== undefined ? intl.formatMessage({ id: message.id }, message.values) : record.traceback;
   }, [intl]);
 }
 

@@ -322,26 +322,18 @@ function ScopedTable({ resource, userId, companySlug, folderSlug, scopeKnown, pe
 
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const invalidate = () => queryClient.invalidateQueries({ queryKey: resourceQueryKey(resource) });
-  const removeSelected = useMutation({
-    mutationFn: (ids: readonly number[]) => deleteRows(resource, companySlug ?? '', ids),
-    onSuccess: async (answer) => {
+  /** What follows a delete, of the selected rows or of all matching ones. */
+  const afterDelete = {
+    onSuccess: async (answer: { deleted: number }) => {
       snackbar.success(intl.formatMessage({ id: 'table.delete.done' }, { count: answer.deleted }));
       setConfirming(null);
       clearSelection();
       await invalidate();
     },
-    onError: (error) => { setConfirming(null); snackbar.error(errorText(error)); },
-  });
-  const removeMatching = useMutation({
-    mutationFn: (body: Record<string, unknown>) => deleteMatching(resource, body),
-    onSuccess: async (answer) => {
-      snackbar.success(intl.formatMessage({ id: 'table.delete.done' }, { count: answer.deleted }));
-      setConfirming(null);
-      clearSelection();
-      await invalidate();
-    },
-    onError: (error) => { setConfirming(null); snackbar.error(errorText(error)); },
-  });
+    onError: (error: Error) => { setConfirming(null); snackbar.error(errorText(error)); },
+  };
+  const removeSelected = useMutation({ mutationFn: (ids: readonly number[]) => deleteRows(resource, companySlug ?? '', ids), ...afterDelete });
+  const removeMatching = useMutation({ mutationFn: (body: Record<string, unknown>) => deleteMatching(resource, body), ...afterDelete });
   const exporting = useMutation({
     mutationFn: () => downloadExport(resource, exportQuery(resource, view, intl.locale)),
     onSuccess: (name) => snackbar.success(intl.formatMessage({ id: 'table.export.done' }, { name })),
