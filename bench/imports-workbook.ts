@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { ecusFields } from '../common/resources/ecus.js';
 
 /**
@@ -131,7 +130,8 @@ export function ecusLine(i: number): LineCell[] {
  * them (the sheet before xl/sharedStrings.xml in the archive): the header row, then `rows` goods lines.
  */
 export async function writeEcusWorkbook(file: string, rows: number): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: true });
+  const { default: excel } = await import('exceljs');
+  const workbook = new excel.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: true });
   const sheet = workbook.addWorksheet(sheetName);
   sheet.columns = ecusColumns.map((column, index) => ({
     key: letterOf(index), width: column.width ?? 14, ...(column.numFmt ? { style: { numFmt: column.numFmt } } : {}),

@@ -5,8 +5,6 @@ import path from 'node:path';
 import { performance as nodePerformance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { extraFieldName } from '../common/imports/cells.js';
 import { resourceNamed } from '../common/resources/index.js';
@@ -170,14 +168,15 @@ function instrumented(database: Database, log: Timed[]): Database {
 }
 
 /**
- * The monitor thread: samples the process RSS and its children's (the reader, found through /proc by
- * parent pid) every 100 ms, and has the other user list its table every 100 ms (never two requests at
- * once). A thread of its own, so that it keeps its pace while the server's event loop is busy.
+ * The monitor process: samples the server's RSS and its readers' (found through /proc by parent pid)
+ * every 100 ms, and has the other user list its table every 100 ms (never two requests at once). A
+ * process of its own, so that it keeps its pace while the server's event loop is busy and its own
+ * memory is not counted as the server's.
  */
 const monitorSource = `
-const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
-const { pid, listUrl, token, intervalMs } = workerData;
+const { pid, listUrl, token, intervalMs } = JSON.parse(process.argv[1]);
+const rssOf = (id) => Number((/VmRSS:\\s+(\\d+)/.exec(fs.readFileSync('/proc/' + id + '/status', 'utf8')) || [])[1] || 0) * 1024;
 const now = () => performance.timeOrigin + performance.now();
 const memory = [];
 const latencies = [];
@@ -186,19 +185,19 @@ let stopped = false;
 function sample() {
   let childBytes = 0;
   for (const name of fs.readdirSync('/proc')) {
-    if (!/^[0-9]+$/.test(name)) continue;
+    if (!/^[0-9]+$/.test(name) || Number(name) === process.pid) continue;
     let stat;
     try { stat = fs.readFileSync('/proc/' + name + '/stat', 'utf8'); } catch { continue; }
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     if (Number(fields[1]) !== pid) continue;
     let kb = 0;
-    try { kb = Number((/VmRSS:\\s+(\\d+)/.exec(fs.readFileSync('/proc/' + name + '/status', 'utf8')) || [])[1] || 0); } catch { continue; }
+    try { kb = rssOf(name) / 1024; } catch { continue; }
     const ticks = Number(fields[11]) + Number(fields[12]);
     const known = children.get(name) || { peak: 0, ticks: 0 };
     children.set(name, { peak: Math.max(known.peak, kb * 1024), ticks: Math.max(known.ticks, ticks) });
     childBytes += kb * 1024;
   }
-  memory.push([now(), process.memoryUsage.rss(), childBytes]);
+  memory.push([now(), rssOf(pid), childBytes]);
 }
 const timer = setInterval(sample, intervalMs);
 (async () => {
@@ -215,25 +214,26 @@ const timer = setInterval(sample, intervalMs);
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
 })();
-parentPort.on('message', () => {
+process.on('message', () => {
   stopped = true;
   clearInterval(timer);
   sample();
-  parentPort.postMessage({ memory, latencies, children: [...children.values()] });
+  process.send({ memory, latencies, children: [...children.values()] }, () => process.exit(0));
 });
 `;
 
 interface MonitorReport { memory: Array<[number, number, number]>; latencies: Array<[number, number, number]>; children: Array<{ peak: number; ticks: number }> }
 
 function startMonitor(listUrl: string, token: string): { stop: () => Promise<MonitorReport> } {
-  const worker = new Worker(monitorSource, { eval: true, workerData: { pid: process.pid, listUrl, token, intervalMs } });
+  const monitor = spawn(process.execPath, ['-e', monitorSource, JSON.stringify({ pid: process.pid, listUrl, token, intervalMs })], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return {
     stop: async () => {
-      const report = new Promise<MonitorReport>((resolve, reject) => { worker.once('message', resolve); worker.once('error', reject); });
-      worker.postMessage('stop');
-      const result = await report;
-      await worker.terminate();
-      return result;
+      const report = new Promise<MonitorReport>((resolve, reject) => {
+        monitor.once('message', (message) => resolve(message as MonitorReport));
+        monitor.once('exit', (code) => reject(new Error(`the monitor stopped (exit ${code})`)));
+      });
+      monitor.send('stop');
+      return report;
     },
   };
 }
@@ -380,7 +380,7 @@ async function serverMain(): Promise<void> {
 
     const setupMs = epoch() - setupStart;
     const monitor = startMonitor(listUrl, other);
-    // The main isolate's heap, sampled here (the monitor thread sees only its own); late when the loop is busy.
+    // The main isolate's heap, sampled here (the monitor process cannot see it); late when the loop is busy.
     let heapPeak = 0;
     const heapTimer = setInterval(() => { heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed); }, intervalMs);
     await sleep(1500);
@@ -502,7 +502,9 @@ async function prepareDatabase(): Promise<{ dispose: () => Promise<void> } | nul
 async function parseOnly(file: string): Promise<{ rows: number; ms: number }> {
   const started = epoch();
   let rows = 0;
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
+  // Loaded here, not with this file: its server processes must hold what a server holds and no more.
+  const { default: excel } = await import('exceljs');
+  const reader = new excel.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
   for await (const worksheet of reader) {
     for await (const row of worksheet) {
       if ((row.values as unknown[]).length > 0 && row.number > 1) rows += 1;

@@ -22,7 +22,7 @@ describe('system routes', () => {
     const response = await broken.app.inject({ method: 'GET', url: '/api/health/' });
     expect(response.statusCode).toBe(503);
     expect(response.json().status).toBe('error');
-    await broken.app.close();
+    await broken.close();
   });
 
   it('publishes the OpenAPI document generated from the route schemas', async () => {

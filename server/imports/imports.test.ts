@@ -210,6 +210,8 @@ describe('Excel imports', { timeout: 180_000 }, () => {
     const units = (await call('GET', `/api/balance/ecus/get_selectable_values/?company_slug=${company}&folder_slug=${folder}`)).json().unit;
     expect(units).toEqual(expect.arrayContaining(['MTR']));
     expect(units).not.toContain('LOADING');
+    const suggested = (await call('POST', '/api/balance/ecus/autofill/', { company_slug: company, folder_slug: folder, code: '0NVL-LOA' })).json();
+    expect(suggested).toEqual([]);
 
     await recoverInterruptedImports(run, { olderThanMinutes: 0 });
     expect(await run('SELECT id FROM ecus_lines WHERE import_record_id = $1', [loading!.id])).toEqual([]);

@@ -11,7 +11,6 @@ export interface WorkbookOutline {
   date1904: boolean;
 }
 
-
 /** A SheetJS cell as a plain cell; with `cellDates` date cells arrive as dates. */
 function cellOfSheetJs(cell: XLSX.CellObject | undefined): SheetCell {
   if (!cell || cell.t === 'z' || cell.v === undefined) return null;
@@ -153,22 +152,22 @@ export async function* readSheetRows(filePath: string, format: SheetFormat, shee
 
 async function* readAnySheetRows(filePath: string, format: SheetFormat, sheetName: string, fromRow: number, limits: SheetLimits, meter?: ReadMeter): AsyncGenerator<SheetRow> {
   let count = 0;
-  const limited = function* (row: SheetRow) {
+  const counted = (row: SheetRow) => {
     count += 1;
     if (count > limits.rows) throw tooManyRows(limits.rows);
-    yield row;
+    return row;
   };
   if (format === 'csv') {
-    for await (const row of csvSheetRows(filePath, fromRow, limits, meter)) yield* limited(row);
+    for await (const row of csvSheetRows(filePath, fromRow, limits, meter)) yield counted(row);
     return;
   }
   if (format === 'xlsx') {
     const workbook = await openXlsx(filePath);
-    for await (const row of workbook.rows(sheetName, { fromRow, limits, ...(meter ? { meter } : {}) })) yield* limited(row);
+    for await (const row of workbook.rows(sheetName, { fromRow, limits, ...(meter ? { meter } : {}) })) yield counted(row);
     return;
   }
   const workbook = await readSheetJs(filePath, limits);
   const sheet = workbook.Sheets[sheetName];
   if (!sheet) throw new UnreadableFile('corrupt', `The workbook has no sheet named ${sheetName}.`);
-  for (const row of sheetJsRows(sheet, fromRow, limits, meter)) yield* limited(row);
+  for (const row of sheetJsRows(sheet, fromRow, limits, meter)) yield counted(row);
 }

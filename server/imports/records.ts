@@ -1,5 +1,4 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { ResourceDefinition } from '../../common/resources/define.js';
 import { resourceNamed } from '../../common/resources/index.js';
 import { columnLetters, columnNumber } from '../../common/imports/cells.js';
@@ -8,7 +7,7 @@ import type { Locale } from '../../common/i18n/locales.js';
 import type { Database } from '../db/client.js';
 import { inTransaction, regexEscape, type Run } from '../db/run.js';
 import { AppError } from '../http/errors.js';
-import { catalogTexts, neutralised } from '../resources/export-rows.js';
+import { catalogTexts, neutralised, workbookWriter } from '../resources/export-rows.js';
 import type { Scope } from '../resources/scope.js';
 import { readHeaders } from './headers.js';
 import { deleteLoadedRows, type ImportJob, rollBackRows, runImport, runningImports } from './run-import.js';
@@ -139,7 +138,7 @@ export async function exportRejectedRows(run: Run, companyId: string, id: number
   const headers = record.headers ?? {};
   const width = Math.max(0, ...rows.map((row) => row.cells.length), ...Object.keys(headers).map(columnNumber));
   const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const workbook = await workbookWriter(output);
   const sheet = workbook.addWorksheet(record.table.slice(0, 31));
   sheet.addRow([texts['imports.result.row'] ?? 'Row', texts['imports.result.message'] ?? 'Message', ...Array.from({ length: width }, (_, index) => headers[columnLetters(index + 1)] ?? columnLetters(index + 1))]).commit();
   for (const row of rows) sheet.addRow([row.row_number, neutralised(translatedMessage(row.message, texts)), ...row.cells.map((cell) => neutralised(cell))]).commit();

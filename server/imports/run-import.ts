@@ -130,7 +130,7 @@ export async function runImport(database: Database, job: ImportJob): Promise<voi
     await record("status = 'running'", []);
     if (!direct) await run(`CREATE UNLOGGED TABLE ${stage} (_row int NOT NULL, extra jsonb, ${plan.fields.map((field) => `${quoted(field.name)} ${sqlType[field.definition.kind]}`).join(', ')})`);
     for await (const batch of loadInChild({ file: job.upload.path, format: job.upload.format, sheet: job.sheet, fromRow: job.headerTo + 1, plan, keepPosting: job.keepPosting, limits: job.limits })) {
-      if (batch.lines > 0) await copyInto(database, table, columns, batch.text);
+      if (batch.lines > 0) await copyInto(database, table, columns, batch.text, direct ? { companyId: job.companyId, folderSetId: job.folderSetId } : undefined);
       inserted += batch.lines;
       seen += batch.seen;
       rejected += batch.refused.length;

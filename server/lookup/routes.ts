@@ -18,7 +18,6 @@ import { listTariffYears, listTreeNodes } from './list-tree-nodes.js';
 import { searchCoRecords } from './search-co-records.js';
 import { searchLookup } from './search-lookup.js';
 import { sendContactMessage } from './send-contact-message.js';
-import { renderShippingDocument } from './render-shipping-document.js';
 import { type ShippingDocumentInput, shippingDocumentKinds, shippingDocumentSchema } from '../../common/lookup/shipping-documents.js';
 
 const tags = ['lookup'];
@@ -134,6 +133,8 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         response: { 200: z.any().describe('application/pdf'), 400: apiErrorSchema },
       },
     }, async (request, reply) => {
+      // pdf-lib and fontkit load with the first document rather than add 60 MB to every server.
+      const { renderShippingDocument } = await import('./render-shipping-document.js');
       const pdf = await renderShippingDocument({ kind, input: request.body as ShippingDocumentInput });
       return reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${kind}.pdf"`).send(Buffer.from(pdf));
     });

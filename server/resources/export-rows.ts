@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import en from '../../common/i18n/en.json' with { type: 'json' };
 import ko from '../../common/i18n/ko.json' with { type: 'json' };
 import vi from '../../common/i18n/vi.json' with { type: 'json' };
@@ -27,6 +27,15 @@ export const maxExportRows = 1_048_575;
  */
 export const neutralised = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
+/**
+ * A workbook written as a stream into `output`. exceljs is loaded on the first file written: it would
+ * otherwise add 30 MB to every server, most of which never writes one.
+ */
+export async function workbookWriter(output: PassThrough): Promise<ExcelJS.stream.xlsx.WorkbookWriter> {
+  const { default: excel } = await import('exceljs');
+  return new excel.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+}
+
 function cellValue(kind: string, value: unknown): ExcelJS.CellValue {
   if (value === null || value === undefined) return null;
   if (kind === 'decimal') return Number(value);
@@ -44,19 +53,19 @@ export function exportRows(options: { run: Run; resource: ResourceDefinition; sc
   const catalog = catalogTexts[options.locale];
   const fields = Object.entries(resource.fields);
   const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet((catalog[resourceTitleKey(resource)] ?? resource.name).slice(0, 31).replace(/[[\]*?/\\:]/g, ' '), {
-    views: [{ state: 'frozen', ySplit: 1 }],
-  });
-  sheet.columns = fields.map(([name, definition]) => ({
-    header: catalog[fieldLabelKey(name, definition)] ?? name,
-    key: name,
-    width: definition.kind === 'text' ? 32 : 16,
-    style: definition.kind === 'date' ? { numFmt: 'yyyy-mm-dd' } : definition.kind === 'decimal' ? { numFmt: '#,##0.####' } : {},
-  }));
-  sheet.getRow(1).font = { bold: true };
 
   const write = async () => {
+    const workbook = await workbookWriter(output);
+    const sheet = workbook.addWorksheet((catalog[resourceTitleKey(resource)] ?? resource.name).slice(0, 31).replace(/[[\]*?/\\:]/g, ' '), {
+      views: [{ state: 'frozen', ySplit: 1 }],
+    });
+    sheet.columns = fields.map(([name, definition]) => ({
+      header: catalog[fieldLabelKey(name, definition)] ?? name,
+      key: name,
+      width: definition.kind === 'text' ? 32 : 16,
+      style: definition.kind === 'date' ? { numFmt: 'yyyy-mm-dd' } : definition.kind === 'decimal' ? { numFmt: '#,##0.####' } : {},
+    }));
+    sheet.getRow(1).font = { bold: true };
     const statement = new Statement();
     const where = whereClause(statement, resource, scope, parameters);
     for (let offset = 0; offset < maxExportRows; offset += batchSize) {

@@ -45,12 +45,18 @@ function filterValue(key: string, definition: FieldDefinition, raw: string): Fie
 export type ListParameters = Record<string, string | undefined>;
 
 /**
- * Leaves out the rows of imports still loading into the table (a failed one deletes them again). Only
- * added while the scope says an import is running, so that other lists keep their index-only plans.
+ * The rows a scope sees of a table: the company's, of the folder set when one is chosen, and none of an
+ * import still loading into it (a failed one deletes them again). That last condition is added only
+ * while the scope says an import is running, so that other lists keep their index-only plans.
  */
-export function settledRows(statement: Statement, resource: ResourceDefinition, scope: Scope): string | null {
-  if (!scope.importing.includes(resource.name)) return null;
-  return `(import_record_id IS NULL OR import_record_id NOT IN (SELECT id FROM import_records WHERE company_id = ${statement.param(scope.companyId)} AND status IN ('queued', 'running')))`;
+export function scopeConditions(statement: Statement, resource: ResourceDefinition, scope: Scope): string[] {
+  const company = statement.param(scope.companyId);
+  const conditions = [`company_id = ${company}`];
+  if (scope.folderSetId) conditions.push(`folder_set_id = ${statement.param(scope.folderSetId)}`);
+  if (scope.importing.includes(resource.name)) {
+    conditions.push(`(import_record_id IS NULL OR import_record_id NOT IN (SELECT id FROM import_records WHERE company_id = ${company} AND status IN ('queued', 'running')))`);
+  }
+  return conditions;
 }
 
 /**
@@ -59,10 +65,7 @@ export function settledRows(statement: Statement, resource: ResourceDefinition, 
  * rather than ignored, so a typo never silently widens a delete.
  */
 export function whereClause(statement: Statement, resource: ResourceDefinition, scope: Scope, parameters: ListParameters): string {
-  const conditions = [`company_id = ${statement.param(scope.companyId)}`];
-  if (scope.folderSetId) conditions.push(`folder_set_id = ${statement.param(scope.folderSetId)}`);
-  const settled = settledRows(statement, resource, scope);
-  if (settled) conditions.push(settled);
+  const conditions = scopeConditions(statement, resource, scope);
   const search = parameters.search?.trim().replace(/\s+/g, ' ');
   if (search && resource.search.length > 0) {
     const pattern = statement.param(`%${likeEscape(search)}%`);

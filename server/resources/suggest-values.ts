@@ -1,7 +1,7 @@
 import type { AutofillSource, ResourceDefinition } from '../../common/resources/define.js';
 import { resources as allResources } from '../../common/resources/index.js';
 import { likeEscape, type Run } from '../db/run.js';
-import { quoted, settledRows, Statement } from './row-sql.js';
+import { quoted, scopeConditions, Statement } from './row-sql.js';
 import type { Scope } from './scope.js';
 
 export interface AutofillSuggestion {
@@ -22,7 +22,8 @@ export async function suggestAutofill(options: { run: Run; resource: ResourceDef
   const resources = [options.resource, ...allResources.filter((resource) => catalogueResources.includes(resource.name) && resource !== options.resource)];
   const sources = resources.flatMap((resource) => (resource.view ? [] : (resource.autofill ?? []).map((source) => ({ resource, source }))));
   if (sources.length === 0) return [];
-  const folderCondition = options.scope.folderSetId ? ' AND folder_set_id = $3' : '';
+  const statement = new Statement();
+  const pattern = statement.param(`${likeEscape(options.prefix.trim())}%`);
   const select = ({ resource, source }: { resource: ResourceDefinition; source: AutofillSource }) => {
     const nameColumn = source.name === 'item_name' ? 'item_name' : 'name';
     return `(SELECT ${quoted(source.code)} AS code,
@@ -30,7 +31,7 @@ export async function suggestAutofill(options: { run: Run; resource: ResourceDef
               ${nameColumn === 'name' ? quoted(source.name) : 'NULL'} AS name,
               ${source.unit ? quoted(source.unit) : 'NULL'} AS unit
          FROM ${resource.table}
-        WHERE company_id = $1${folderCondition} AND ${quoted(source.code)} LIKE $2
+        WHERE ${[...scopeConditions(statement, resource, options.scope), `${quoted(source.code)} LIKE ${pattern}`].join(' AND ')}
         LIMIT 500)`;
   };
   return options.run<AutofillSuggestion>(
@@ -40,7 +41,7 @@ export async function suggestAutofill(options: { run: Run; resource: ResourceDef
             coalesce(array_agg(DISTINCT unit) FILTER (WHERE unit IS NOT NULL), '{}') AS unit
        FROM (${sources.map(select).join(' UNION ALL ')}) AS candidates
       GROUP BY code ORDER BY code LIMIT 10`,
-    [options.scope.companyId, `${likeEscape(options.prefix.trim())}%`, ...(options.scope.folderSetId ? [options.scope.folderSetId] : [])],
+    statement.params,
   );
 }
 
@@ -48,10 +49,7 @@ export async function suggestAutofill(options: { run: Run; resource: ResourceDef
 export async function listSelectableValues(options: { run: Run; resource: ResourceDefinition; scope: Scope }): Promise<Record<string, string[]>> {
   const names = Object.entries(options.resource.fields).filter(([, definition]) => definition.selectable).map(([name]) => name);
   const statement = new Statement();
-  let where = `company_id = ${statement.param(options.scope.companyId)}`;
-  if (options.scope.folderSetId) where += ` AND folder_set_id = ${statement.param(options.scope.folderSetId)}`;
-  const settled = settledRows(statement, options.resource, options.scope);
-  if (settled) where += ` AND ${settled}`;
+  const where = scopeConditions(statement, options.resource, options.scope).join(' AND ');
   const answer: Record<string, string[]> = Object.fromEntries(names.map((name) => [name, []]));
   if (names.length === 0) return answer;
   const rows = await options.run<{ field: string; value: string }>(

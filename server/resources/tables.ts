@@ -18,7 +18,8 @@ const indexName = (table: string, fields: readonly string[]) => {
  * The table of one resource: an identity id, the company and folder set the row belongs to, the import
  * that brought it (if any), timestamps, then the resource's fields. Every index leads with company and
  * folder set because every query is scoped by them, and ends with the id, which breaks ties in every
- * order, so a page's ids come from the index alone.
+ * order, so a page's ids come from the index alone. Keys that end with the id are never equal, so those
+ * indexes skip deduplication, which would only search each full page for duplicates in vain.
  */
 function tableOf(resource: ResourceDefinition) {
   const fieldColumns = Object.fromEntries(Object.entries(resource.fields).map(([name, definition]) => [name, columnOf(definition)]));
@@ -38,10 +39,11 @@ function tableOf(resource: ResourceDefinition) {
     ...fieldColumns,
   }, (table) => {
     const column = (name: string) => (table as unknown as Record<string, Parameters<ReturnType<typeof index>['on']>[0]>)[name]!;
+    const unique = { deduplicate_items: false };
     return [
-      index(indexName(resource.table, ['scope'])).on(table.company_id, table.folder_set_id, table.id),
+      index(indexName(resource.table, ['scope'])).on(table.company_id, table.folder_set_id, table.id).with(unique),
       index(indexName(resource.table, ['import'])).on(table.import_record_id),
-      ...indexedFields.map((fields) => index(indexName(resource.table, fields)).on(table.company_id, table.folder_set_id, ...fields.map(column), table.id)),
+      ...indexedFields.map((fields) => index(indexName(resource.table, fields)).on(table.company_id, table.folder_set_id, ...fields.map(column), table.id).with(unique)),
     ];
   });
 }

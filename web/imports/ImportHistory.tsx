@@ -137,7 +137,8 @@ export function ImportHistory({ resource, canWrite, onClose }: { resource: Resou
               <TableBody>
                 {rows.map((record) => {
                   const expanded = open === record.id;
-                  const expandable = record.errors.length > 0 || (record.status === 'failed' && Boolean(failureText(record)));
+                  const failure = record.status === 'failed' ? failureText(record) : null;
+                  const expandable = record.errors.length > 0 || Boolean(failure);
                   return (
                     <Fragment key={record.id}>
                       <TableRow hover data-record={record.id} sx={{ '& > td': { borderBottom: expanded ? 0 : undefined } }}>
@@ -191,8 +192,8 @@ export function ImportHistory({ resource, canWrite, onClose }: { resource: Resou
                           <TableCell colSpan={8} sx={{ py: 0 }}>
                             <Collapse in={expanded} unmountOnExit>
                               <Stack spacing={1.5} sx={{ py: 2 }}>
-                                {record.status === 'failed' && failureText(record) && (
-                                  <Alert severity="error"><Box component="pre" sx={{ m: 0, whiteSpace: 'pre-wrap', fontFamily: 'inherit' }}>{failureText(record)}</Box></Alert>
+                                {failure && (
+                                  <Alert severity="error"><Box component="pre" sx={{ m: 0, whiteSpace: 'pre-wrap', fontFamily: 'inherit' }}>{failure}</Box></Alert>
                                 )}
                                 {record.errors.length > 0 && (
                                   <ImportErrorsTable errors={record.errors} total={Math.max(record.rejected, record.errors.length)} fieldLabel={fieldLabel} maxHeight={260} />

@@ -96,6 +96,7 @@ export function RunningRowsText({ record }: { record: ImportRecord }) {
 export function ImportResult({ record, fieldLabel }: { record: ImportRecord; fieldLabel: (name: string) => string }) {
   const intl = useIntl();
   const failureText = useFailureText();
+  const failure = record.status === 'failed' ? failureText(record) : null;
   const running = isRunning(record);
   const measured = record.status === 'running' && record.progress > 0;
   return (
@@ -151,10 +152,10 @@ export function ImportResult({ record, fieldLabel }: { record: ImportRecord; fie
         </Paper>
       )}
 
-      {record.status === 'failed' && failureText(record) && (
+      {failure && (
         <Alert severity="error" data-testid="import-traceback">
           <Typography variant="body2" sx={{ fontWeight: 600 }}><FormattedMessage id="imports.result.failedReason" /></Typography>
-          <Box component="pre" sx={{ m: 0, mt: 0.5, whiteSpace: 'pre-wrap', fontFamily: 'inherit', fontSize: 'body2.fontSize' }}>{failureText(record)}</Box>
+          <Box component="pre" sx={{ m: 0, mt: 0.5, whiteSpace: 'pre-wrap', fontFamily: 'inherit', fontSize: 'body2.fontSize' }}>{failure}</Box>
         </Alert>
       )}
 
