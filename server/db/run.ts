@@ -73,7 +73,10 @@ export async function copyInto(database: Database, table: string, columns: reado
   const client = await database.pool.connect();
   try {
     await pipeline(Readable.from([text]), client.query(copyFrom(`COPY ${target} FROM STDIN`)));
-  } finally {
     client.release();
+  } catch (error) {
+    // A connection whose COPY failed midway is closed rather than handed to the next query.
+    client.release(error as Error);
+    throw error;
   }
 }
