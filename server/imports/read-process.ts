@@ -43,7 +43,7 @@ async function run(command: ReaderCommand): Promise<void> {
     let refused: RefusedRow[] = [];
     let seen = 0;
     const batch = (): LoadBatch => {
-      const message: LoadBatch = { type: 'batch', text: lines.length > 0 ? `${lines.join('\n')}\n` : '', lines: lines.length, seen, refused, fraction: meter.fraction, declaredRows: meter.declaredRows };
+      const message: LoadBatch = { type: 'batch', text: Buffer.from(lines.length > 0 ? `${lines.join('\n')}\n` : ''), lines: lines.length, seen, refused, fraction: meter.fraction, declaredRows: meter.declaredRows };
       lines = [];
       refused = [];
       seen = 0;

@@ -16,8 +16,12 @@ export type ReaderCommand =
 /** A batch of converted rows: the good ones as COPY text, the refused ones with their problems, and how far the sheet is read. */
 export interface LoadBatch {
   type: 'batch';
-  /** Lines of COPY text; empty once an all-or-nothing import has refused a row (the rest is only checked). */
-  text: string;
+  /**
+   * Lines of COPY text, as UTF-8 bytes: they reach the server outside its JS heap, where a megabyte string
+   * per batch would pile up until a full collection, and go into COPY without being encoded again. Empty
+   * once an all-or-nothing import has refused a row (the rest is only checked).
+   */
+  text: Uint8Array<ArrayBuffer>;
   lines: number;
   /** Non-empty rows read in this batch. */
   seen: number;
