@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import type { ReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import zlib from 'node:zlib';
 import { UnreadableFile } from './sniff.js';
@@ -105,13 +105,15 @@ export async function openZip(filePath: string): Promise<ZipArchive> {
       check(entry);
       if (entry.compressed === 0) return;
       const handle = await fs.open(filePath, 'r');
-      let start: number;
+      let raw: ReadStream;
       try {
-        start = await dataStart(handle, entry);
-      } finally {
+        const start = await dataStart(handle, entry);
+        // The stream takes the open file over and closes it when it ends or is destroyed.
+        raw = handle.createReadStream({ start, end: start + Math.max(0, entry.compressed - 1), highWaterMark: 256 * 1024 });
+      } catch (error) {
         await handle.close();
+        throw error;
       }
-      const raw = createReadStream(filePath, { start, end: start + Math.max(0, entry.compressed - 1), highWaterMark: 256 * 1024 });
       const source = entry.method === 0 ? raw : raw.pipe(zlib.createInflateRaw({ chunkSize: 256 * 1024 }));
       raw.on('error', (error) => source.destroy(error));
       let total = 0;
