@@ -30,6 +30,10 @@ export interface Config {
   /** Rows and columns a sheet may have to be imported. */
   importMaxRows: number;
   importMaxColumns: number;
+  /** Whether this server runs jobs (imports) itself; false leaves them to `npm run worker` processes. */
+  runJobs: boolean;
+  /** Where uploads are kept: `disk` (DATA_DIR, this machine only) or `database` (reachable by every server and worker). */
+  uploadStore: 'disk' | 'database';
   /** Directory of the built web app. */
   webDir: string;
   logLevel: string;
@@ -40,6 +44,19 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
   return parsed;
+}
+
+function booleanFrom(value: string | undefined, fallback: boolean, name: string): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (/^(true|1|yes|on)$/i.test(value)) return true;
+  if (/^(false|0|no|off)$/i.test(value)) return false;
+  throw new Error(`${name} must be true or false, got "${value}"`);
+}
+
+function uploadStoreFrom(value: string | undefined, fallback: Config['uploadStore']): Config['uploadStore'] {
+  if (value === undefined || value === '') return fallback;
+  if (value === 'disk' || value === 'database') return value;
+  throw new Error(`UPLOAD_STORE must be disk or database, got "${value}"`);
 }
 
 /** Normalises BASE_PATH to '' or '/segment[/segment]' so joins never double or drop a slash. */
@@ -70,6 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: intFrom(env.UPLOAD_MAX_MB, 50, 'UPLOAD_MAX_MB') * 1024 * 1024,
     importMaxRows: intFrom(env.IMPORT_MAX_ROWS, 1_000_000, 'IMPORT_MAX_ROWS'),
     importMaxColumns: intFrom(env.IMPORT_MAX_COLUMNS, 500, 'IMPORT_MAX_COLUMNS'),
+    runJobs: booleanFrom(env.RUN_JOBS, true, 'RUN_JOBS'),
+    uploadStore: uploadStoreFrom(env.UPLOAD_STORE, env.DATABASE_URL ? 'database' : 'disk'),
     webDir: path.resolve(env.WEB_DIR || 'web/dist'),
     logLevel: env.LOG_LEVEL || 'info',
   };

@@ -4,7 +4,8 @@ import { DataDirInUseError, migrateDatabase, openDatabase } from './db/client.js
 import { seedDatabase } from './db/seed.js';
 import { demoAccount } from './auth/seed-demo-account.js';
 import { runner } from './db/run.js';
-import { recoverInterruptedImports } from './imports/records.js';
+import { sweepInterruptedImports } from './imports/import-jobs.js';
+import { defaultLeaseTiming } from './jobs/leases.js';
 import { purgeUploads } from './imports/uploads.js';
 
 async function main(): Promise<void> {
@@ -21,7 +22,8 @@ async function main(): Promise<void> {
   await migrateDatabase(database);
   await seedDatabase(database, (message) => console.log(message));
   const run = runner(database);
-  await recoverInterruptedImports(run, { olderThanMinutes: database.kind === 'pglite' ? 0 : 15 });
+  // The embedded database has no other server: every unfinished import was this data directory's last run's.
+  await sweepInterruptedImports(run, database.kind === 'pglite' ? 0 : defaultLeaseTiming.staleMs);
   await purgeUploads({ run, dataDir: config.dataDir });
 
   const app = await buildApp({ config, database }, { logger: true });

@@ -45,7 +45,7 @@ export type ImportFailure =
   | { code: 'rows_refused'; values: { refused: number; total: number } }
   | { code: 'lines_unmatched'; values: { count: number } }
   | { code: 'unreadable'; values: { reason: string; limit?: number | undefined } }
-  | { code: 'no_rows' | 'unexpected' | 'interrupted' };
+  | { code: 'no_rows' | 'unexpected' | 'interrupted' | 'upload_missing' };
 
 const excelEpoch1900 = Date.UTC(1899, 11, 30);
 const excelEpoch1904 = Date.UTC(1904, 0, 1);

@@ -3,12 +3,13 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from '../test/multipart.js';
 import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
 import { runner } from '../db/run.js';
 import { readHeaders } from './headers.js';
 import { outlineWorkbook } from './read-sheet.js';
-import { recoverInterruptedImports } from './records.js';
-import { runningImports } from './run-import.js';
+import { settledJobs } from '../jobs/leases.js';
+import { sweepInterruptedImports } from './import-jobs.js';
 import { sniffFormat, UnreadableFile } from './sniff.js';
 
 /** An ECUS-like workbook: a title row, a header merged over two rows, then declaration lines. */
@@ -29,18 +30,6 @@ const line = (n: number, overrides: Partial<Record<number, string | number | Dat
   for (const [index, value] of Object.entries(overrides)) cells[Number(index)] = value ?? null;
   return cells;
 };
-
-function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer }) {
-  const boundary = '----dutybook-test-boundary';
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="excel_file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
-    parts.push(file.content, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const mapping = {
   account_number: { mapping_col_name: 'A', title: 'Số tờ khai' },
@@ -79,7 +68,7 @@ describe('Excel imports', { timeout: 180_000 }, () => {
   const upload = (name: string, content: Buffer) => t.app.inject({ method: 'POST', url: '/api/uploads/', ...withAuth(multipart({}, { name, content })) });
   const withAuth = (request: { payload: Buffer; headers: Record<string, string> }) => ({ payload: request.payload, headers: { ...request.headers, authorization: `Bearer ${token}` } });
   const settled = async (record: { id: number }) => {
-    await Promise.all([...runningImports]);
+    await settledJobs();
     return (await call('GET', `/api/balance/import-record/${record.id}/`)).json();
   };
   const startImport = (uploadId: string, extra: Record<string, unknown> = {}, route = 'import_data') =>
@@ -213,9 +202,9 @@ describe('Excel imports', { timeout: 180_000 }, () => {
     const suggested = (await call('POST', '/api/balance/ecus/autofill/', { company_slug: company, folder_slug: folder, code: '0NVL-LOA' })).json();
     expect(suggested).toEqual([]);
 
-    await recoverInterruptedImports(run, { olderThanMinutes: 0 });
+    await sweepInterruptedImports(run, 0);
     expect(await run('SELECT id FROM ecus_lines WHERE import_record_id = $1', [loading!.id])).toEqual([]);
-    expect((await call('GET', `/api/balance/import-record/${loading!.id}/`)).json()).toMatchObject({ status: 'failed', failure: { code: 'interrupted' } });
+    expect((await call('GET', `/api/balance/import-record/${loading!.id}/`)).json()).toMatchObject({ status: 'interrupted', failure: { code: 'interrupted' } });
     expect((await ecusRows()).count).toBe(before.count);
   });
 

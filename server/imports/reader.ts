@@ -81,25 +81,34 @@ export function stopSpareReader(): void {
   spare = undefined;
 }
 
-/** Messages of one child as an async queue, ending with its exit; a timeout kills it. */
-async function* messagesOf(child: ChildProcess, timeoutMs: number): AsyncGenerator<ReaderMessage> {
+/**
+ * Messages of one child as an async queue, ending with its exit; a timeout kills it, and so does the
+ * caller's signal (its reason is thrown). A child killed from outside is an interruption, not a bad file.
+ */
+async function* messagesOf(child: ChildProcess, timeoutMs: number, signal?: AbortSignal): AsyncGenerator<ReaderMessage> {
   const queue: ReaderMessage[] = [];
   let wake: (() => void) | undefined;
   let finished = false;
   let timedOut = false;
   const timer = setTimeout(() => { timedOut = true; child.kill('SIGKILL'); }, timeoutMs);
+  const abort = () => { child.kill('SIGKILL'); wake?.(); };
+  signal?.addEventListener('abort', abort);
   child.on('message', (message: ReaderMessage) => { queue.push(message); wake?.(); });
   child.on('exit', () => { finished = true; wake?.(); });
   try {
     for (;;) {
+      signal?.throwIfAborted();
       const message = queue.shift();
       if (message) { yield message; continue; }
       if (finished) break;
       await new Promise<void>((resolve) => { wake = resolve; });
     }
+    signal?.throwIfAborted();
     if (timedOut) throw new UnreadableFile('timeout', 'Reading the file took too long.');
+    if (child.signalCode === 'SIGKILL' || child.signalCode === 'SIGTERM') throw new UnreadableFile('interrupted', 'The reader was stopped before it finished; start again.');
   } finally {
     clearTimeout(timer);
+    signal?.removeEventListener('abort', abort);
   }
 }
 
@@ -125,11 +134,11 @@ export async function outlineInChild(file: string, format: SheetFormat, previewR
  * The messages of one sheet command, batch by batch. The child reads the next batch while this one is
  * used: reading overlaps the rest on another core, and at most two batches are in memory.
  */
-async function* batchesInChild<T extends ReaderMessage>(command: ReaderCommand, kind: T['type'], timeoutMs = readerLimits.timeMs): AsyncGenerator<T> {
+async function* batchesInChild<T extends ReaderMessage>(command: ReaderCommand, kind: T['type'], timeoutMs = readerLimits.timeMs, signal?: AbortSignal): AsyncGenerator<T> {
   const reader = startReader();
   try {
     reader.child.send(command);
-    for await (const message of messagesOf(reader.child, timeoutMs)) {
+    for await (const message of messagesOf(reader.child, timeoutMs, signal)) {
       if (message.type === 'error') throw failure(message);
       if (message.type === 'end') return;
       if (message.type === kind) {
@@ -153,10 +162,10 @@ export async function* rowsInChild(options: { file: string; format: SheetFormat;
 }
 
 /** The rows of one sheet converted by the plan, in batches of COPY text and refused rows. */
-export function loadInChild(options: { file: string; format: SheetFormat; sheet: string; fromRow: number; plan: RowPlan; keepPosting: boolean; batchSize?: number; timeoutMs?: number; limits?: SheetLimits }): AsyncGenerator<LoadBatch> {
+export function loadInChild(options: { file: string; format: SheetFormat; sheet: string; fromRow: number; plan: RowPlan; keepPosting: boolean; batchSize?: number; timeoutMs?: number; limits?: SheetLimits; signal?: AbortSignal }): AsyncGenerator<LoadBatch> {
   const command: ReaderCommand = {
     type: 'load', file: options.file, format: options.format, sheet: options.sheet, fromRow: options.fromRow, batchSize: options.batchSize ?? 2000,
     limits: limitsOf(options.limits), plan: options.plan, keepPosting: options.keepPosting,
   };
-  return batchesInChild<LoadBatch>(command, 'batch', options.timeoutMs);
+  return batchesInChild<LoadBatch>(command, 'batch', options.timeoutMs, options.signal);
 }

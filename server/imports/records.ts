@@ -10,10 +10,9 @@ import { AppError } from '../http/errors.js';
 import { catalogTexts, neutralised, workbookWriter } from '../resources/export-rows.js';
 import type { Scope } from '../resources/scope.js';
 import { readHeaders } from './headers.js';
-import { deleteLoadedRows, type ImportJob, rollBackRows, runImport, runningImports } from './run-import.js';
+import { rollBackRows } from './run-import.js';
 import type { ImportType, Setup } from './setup.js';
-import type { SheetLimits } from './sniff.js';
-import type { Upload } from './uploads.js';
+import { findUpload, type Upload } from './uploads.js';
 
 /** An import record as the API answers it. */
 const recordColumns = `r.id, r.resource AS "table", r.import_type, r.keep_posting, r.status, r.progress, r.total_rows, r.inserted, r.rejected,
@@ -43,13 +42,26 @@ export async function listImportRecords(run: Run, options: { scope: Scope; table
   return { count: counted?.count ?? 0, results };
 }
 
+/** What an import record keeps of its setup: enough for any worker to run it (server/imports/import-jobs.ts). */
+export interface ImportOptions extends Setup {
+  sheet: string;
+  header_from: number;
+  header_to: number;
+  headers: Record<string, string>;
+  /** Earlier imports of the same file whose rows this one replaces when it succeeds. */
+  replaces?: number[];
+}
+
 /**
- * Starts an import of an uploaded file. The same file imported before into the same table and folder
- * set answers 409 with the earlier import, until the caller says to replace it or to add the rows again.
+ * Queues an import of an uploaded file; a worker (this server, or another) runs it. The same file
+ * imported before into the same table and folder set answers 409 with the earlier import, until the
+ * caller says to replace it or to add the rows again.
  */
 export async function startImport(options: {
-  database: Database; run: Run; scope: Scope & { folderSetId: string }; userId: string; resource: ResourceDefinition; importType: ImportType;
-  upload: Upload; sheet: string; headerFrom: number; headerTo: number; setup: Setup; keepPosting: boolean; onDuplicate?: 'replace' | 'add' | undefined; limits: SheetLimits;
+  run: Run; scope: Scope & { folderSetId: string }; userId: string; resource: ResourceDefinition; importType: ImportType;
+  upload: Upload; sheet: string; headerFrom: number; headerTo: number; setup: Setup; keepPosting: boolean; onDuplicate?: 'replace' | 'add' | undefined;
+  /** Tells this server's worker that a job waits. */
+  queued: () => void;
 }): Promise<ImportRecord> {
   const { run, scope, resource, importType, upload } = options;
   const headers = await readHeaders(upload, { sheet_name: options.sheet, header_from: options.headerFrom, header_to: options.headerTo });
@@ -61,20 +73,36 @@ export async function startImport(options: {
   if (earlier.length > 0 && !options.onDuplicate) {
     throw new AppError('duplicate_import', `This file was already imported into this folder set on ${earlier.at(-1)!.date}.`, { extra: { earlier_import: earlier.at(-1) } });
   }
+  const kept: ImportOptions = {
+    sheet: options.sheet, header_from: options.headerFrom, header_to: options.headerTo, headers, ...options.setup,
+    replaces: options.onDuplicate === 'replace' ? earlier.map((row) => row.id) : [],
+  };
   const [created] = await run<{ id: number }>(
     `INSERT INTO import_records (company_id, folder_set_id, resource, import_type, keep_posting, from_file, file_sha256, upload_id, options, imported_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-    [scope.companyId, scope.folderSetId, resource.name, importType, options.keepPosting, upload.fileName, upload.sha256, upload.id,
-      JSON.stringify({ sheet: options.sheet, header_from: options.headerFrom, header_to: options.headerTo, headers, ...options.setup }), options.userId],
+    [scope.companyId, scope.folderSetId, resource.name, importType, options.keepPosting, upload.fileName, upload.sha256, upload.id, JSON.stringify(kept), options.userId],
   );
-  const job: ImportJob = {
-    recordId: created!.id, companyId: scope.companyId, folderSetId: scope.folderSetId, resource, importType, keepPosting: options.keepPosting,
-    upload, sheet: options.sheet, headerFrom: options.headerFrom, headerTo: options.headerTo, headers, setup: options.setup,
-    limits: options.limits, replaces: options.onDuplicate === 'replace' ? earlier.map((row) => row.id) : [],
-  };
-  const running = runImport(options.database, job).finally(() => runningImports.delete(running));
-  runningImports.add(running);
+  options.queued();
   return getImportRecord(run, scope.companyId, created!.id);
+}
+
+/**
+ * Starts an interrupted or failed import again with the same upload, sheet, mapping and values, as a new
+ * import record. The upload must still be kept (a day).
+ */
+export async function retryImport(options: { run: Run; dataDir: string; userId: string; scope: Scope & { folderSetId: string }; id: number; queued: () => void }): Promise<ImportRecord> {
+  const { run, scope } = options;
+  const [record] = await run<{ status: string; resource: string; import_type: ImportType; keep_posting: boolean; upload_id: string | null; options: ImportOptions }>(
+    'SELECT status, resource, import_type, keep_posting, upload_id, options FROM import_records WHERE id = $1 AND company_id = $2', [options.id, scope.companyId]);
+  if (!record) throw new AppError('not_found', 'Import not found.');
+  if (record.status !== 'interrupted' && record.status !== 'failed') throw new AppError('conflict', `Only an interrupted or failed import can be started again; this one is ${record.status}.`);
+  if (!record.upload_id) throw new AppError('not_found', 'The uploaded file is no longer kept; upload it again.');
+  const upload = await findUpload({ run, dataDir: options.dataDir, userId: options.userId, id: record.upload_id });
+  const { sheet, header_from: headerFrom, header_to: headerTo, mapping, extra_fields: extraFields } = record.options;
+  return startImport({
+    run, scope, userId: options.userId, resource: resourceNamed(record.resource), importType: record.import_type, upload, sheet, headerFrom, headerTo,
+    setup: { mapping, extra_fields: extraFields }, keepPosting: record.keep_posting, onDuplicate: 'add', queued: options.queued,
+  });
 }
 
 /**
@@ -104,7 +132,8 @@ export async function rollBackImport(database: Database, companyId: string, id: 
     const [record] = await tx<{ id: number; resource: string; import_type: ImportType; status: string }>(
       'SELECT id, resource, import_type, status FROM import_records WHERE id = $1 AND company_id = $2 FOR UPDATE', [id, companyId]);
     if (!record) throw new AppError('not_found', 'Import not found.');
-    if (record.status !== 'succeeded') throw new AppError('conflict', `Only a finished import can be rolled back; this one is ${record.status}.`);
+    // An interrupted import has nothing left to take out; rolling it back only closes it.
+    if (record.status !== 'succeeded' && record.status !== 'interrupted') throw new AppError('conflict', `Only a finished or interrupted import can be rolled back; this one is ${record.status}.`);
     const blocker = await dependents(tx, record);
     if (blocker) throw new AppError('import_in_use', blocker);
     await rollBackRows(tx, id);
@@ -145,23 +174,4 @@ export async function exportRejectedRows(run: Run, companyId: string, id: number
   sheet.commit();
   workbook.commit().catch((error: unknown) => output.destroy(error as Error));
   return output;
-}
-
-/**
- * Jobs a stopped server left queued or running lose the rows they had loaded and their staging tables,
- * and are marked failed. On PostgreSQL other servers may be importing right now, so only jobs older
- * than the reader's time limit count as abandoned there.
- */
-export async function recoverInterruptedImports(run: Run, options: { olderThanMinutes: number }): Promise<void> {
-  const stopped = await run<{ id: number; resource: string; import_type: ImportType }>(
-    `SELECT id, resource, import_type FROM import_records
-      WHERE status IN ('queued', 'running') AND created_at <= now() - make_interval(mins => $1)`, [options.olderThanMinutes]);
-  for (const row of stopped) {
-    if (row.import_type === 'IMPORT') await deleteLoadedRows(run, resourceNamed(row.resource).table, row.id);
-    await run(`DROP TABLE IF EXISTS import_stage_${row.id}`);
-    await run(
-      `UPDATE import_records SET status = 'failed', traceback = 'The server stopped while the import ran; nothing was imported. Start it again.',
-              failure = '{"code": "interrupted"}', finished_at = now()
-        WHERE id = $1`, [row.id]);
-  }
 }

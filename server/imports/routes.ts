@@ -14,7 +14,8 @@ import { runner } from '../db/run.js';
 import { AppError, fieldsOfIssues } from '../http/errors.js';
 import { resolveRowScope, resolveScope } from '../resources/scope.js';
 import { readHeaders, sheetRows } from './headers.js';
-import { exportRejectedRows, getImportRecord, listImportRecords, rollBackImport, startImport } from './records.js';
+import { startImportWorker } from './import-jobs.js';
+import { exportRejectedRows, getImportRecord, listImportRecords, retryImport, rollBackImport, startImport } from './records.js';
 import { stopSpareReader } from './reader.js';
 import { checkSetup, type ImportType, importFields, lastSetup, saveSetup } from './setup.js';
 import { findUpload, readImportForm, type Upload } from './uploads.js';
@@ -83,8 +84,14 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   const { database, config } = deps;
   const run = runner(database);
   const limits = { rows: config.importMaxRows, columns: config.importMaxColumns };
-  const files = { run, dataDir: config.dataDir, maxBytes: config.uploadMaxBytes, limits };
-  app.addHook('onClose', async () => stopSpareReader());
+  const files = { run, dataDir: config.dataDir, store: config.uploadStore, maxBytes: config.uploadMaxBytes, limits };
+  // Imports are queued jobs; unless RUN_JOBS=false this server runs them too (and settles those of stopped servers).
+  const worker = config.runJobs ? startImportWorker({ database, config }) : null;
+  const queued = () => worker?.kick();
+  app.addHook('onClose', async () => {
+    await worker?.stop();
+    stopSpareReader();
+  });
 
   /** The request's form (multipart with a file, or JSON naming an upload) and the upload it refers to. */
   async function formAndUpload(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; upload: Upload }> {
@@ -203,9 +210,9 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
             extra_fields: input.extra_fields ?? (input.mapping ? {} : remembered!.extra_fields),
           });
           const record = await startImport({
-            database, run, scope: { ...access, folderSetId: access.folderSetId! }, userId, resource, importType: call.importType, upload,
+            run, scope: { ...access, folderSetId: access.folderSetId! }, userId, resource, importType: call.importType, upload,
             sheet: input.sheet_name, headerFrom: input.header_from, headerTo: input.header_to ?? input.header_from, setup,
-            keepPosting: input.keep_posting, onDuplicate: input.on_duplicate, limits,
+            keepPosting: input.keep_posting, onDuplicate: input.on_duplicate, queued,
           });
           return reply.status(202).send(record);
         });
@@ -247,6 +254,18 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       const companyId = await recordScope(request, request.params.id, 'member');
       await rollBackImport(database, companyId, request.params.id);
       return getImportRecord(run, companyId, request.params.id);
+    });
+
+    api.post('/balance/import-record/:id/retry/', {
+      schema: {
+        tags, security, summary: 'Start an interrupted or failed import again from its kept upload, as a new import record', params: recordParams,
+        response: { 202: z.record(z.string(), z.unknown()), ...errors },
+      },
+    }, async (request, reply) => {
+      const userId = signedInUser(request).id;
+      const scope = await resolveRowScope(run, { table: 'import_records', userId, id: request.params.id, minimumRole: 'member' });
+      const record = await retryImport({ run, dataDir: config.dataDir, userId, scope: { ...scope, folderSetId: scope.folderSetId! }, id: request.params.id, queued });
+      return reply.status(202).send(record);
     });
   });
 };

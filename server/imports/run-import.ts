@@ -9,6 +9,7 @@ import type { Database } from '../db/client.js';
 import { copyInto, inTransaction, type Run, runner } from '../db/run.js';
 import { quoted } from '../resources/row-sql.js';
 import type { RefusedRow, RowError, RowPlan } from './convert-rows.js';
+import { LeaseLost, ServerClosing } from '../jobs/leases.js';
 import { loadInChild } from './reader.js';
 import { type ImportType, importFields, type Setup, targetOf } from './setup.js';
 import { type SheetLimits, UnreadableFile } from './sniff.js';
@@ -45,9 +46,6 @@ function choiceLabelsOf(field: string): ChoiceLabels {
   }
   return labels;
 }
-
-/** Jobs of this process; tests and shutdown wait for them. */
-export const runningImports = new Set<Promise<void>>();
 
 const stageOf = (recordId: number) => `import_stage_${recordId}`;
 
@@ -92,7 +90,7 @@ export async function deleteLoadedRows(run: Run, table: string, recordId: number
  * cancellations, which are applied in the final transaction. That transaction also takes out the rows
  * of a replaced import and marks the record succeeded; nothing of a failed import remains.
  */
-export async function runImport(database: Database, job: ImportJob): Promise<void> {
+export async function runImport(database: Database, job: ImportJob, signal?: AbortSignal): Promise<void> {
   const run = runner(database);
   const target = targetOf(job.resource, job.importType);
   const direct = job.importType === 'IMPORT';
@@ -125,11 +123,15 @@ export async function runImport(database: Database, job: ImportJob): Promise<voi
     if (direct) await deleteLoadedRows(run, table, job.recordId);
     await finish(run, job.recordId, 'failed', { total: seen, inserted: 0, rejected, errors, traceback, failure });
   };
+  const interrupt = async () => {
+    if (direct) await deleteLoadedRows(run, table, job.recordId);
+    await markInterrupted(run, job.recordId);
+  };
 
   try {
     await record("status = 'running'", []);
     if (!direct) await run(`CREATE UNLOGGED TABLE ${stage} (_row int NOT NULL, extra jsonb, ${plan.fields.map((field) => `${quoted(field.name)} ${sqlType[field.definition.kind]}`).join(', ')})`);
-    for await (const batch of loadInChild({ file: job.upload.path, format: job.upload.format, sheet: job.sheet, fromRow: job.headerTo + 1, plan, keepPosting: job.keepPosting, limits: job.limits })) {
+    for await (const batch of loadInChild({ file: job.upload.path, format: job.upload.format, sheet: job.sheet, fromRow: job.headerTo + 1, plan, keepPosting: job.keepPosting, limits: job.limits, signal })) {
       if (batch.lines > 0) await copyInto(database, table, columns, batch.text, direct ? { companyId: job.companyId, folderSetId: job.folderSetId } : undefined);
       inserted += batch.lines;
       seen += batch.seen;
@@ -141,6 +143,7 @@ export async function runImport(database: Database, job: ImportJob): Promise<voi
       }
     }
 
+    signal?.throwIfAborted();
     if (rejected > 0 && !job.keepPosting) {
       await fail(`${rejected} of ${seen} rows have problems; nothing was imported. Fix them, or import with "keep posting" to load the good rows.`,
         { code: 'rows_refused', values: { refused: rejected, total: seen } });
@@ -156,6 +159,12 @@ export async function runImport(database: Database, job: ImportJob): Promise<voi
       await finish(tx, job.recordId, 'succeeded', { total: seen, inserted: inserted - unmatched, rejected: rejected + unmatched, errors, traceback: null, failure: null });
     });
   } catch (error) {
+    // Another server took the job over when its heartbeat stopped: the cleaning up is that server's.
+    if (error instanceof LeaseLost) return;
+    if (error instanceof ServerClosing || (error instanceof UnreadableFile && error.reason === 'interrupted')) {
+      await interrupt().catch(() => undefined);
+      return;
+    }
     if (error instanceof UnmatchedLines) rejected += error.count;
     else if (!(error instanceof UnreadableFile)) console.error(error);
     const failure: ImportFailure = error instanceof UnreadableFile ? { code: 'unreadable', values: { reason: error.reason, limit: error.limit } }
@@ -171,6 +180,18 @@ class UnmatchedLines extends Error {
   constructor(readonly count: number) {
     super(`${count} rows name declaration lines that are not in this folder set; nothing was imported.`);
   }
+}
+
+/**
+ * Marks an import interrupted once its loaded rows are gone: the progress it had reached stays, and it
+ * can be rolled back (a no-op) or started again from its kept upload.
+ */
+export async function markInterrupted(run: Run, recordId: number): Promise<void> {
+  await run(`DROP TABLE IF EXISTS ${stageOf(recordId)}`);
+  await run(
+    `UPDATE import_records SET status = 'interrupted', traceback = 'The import stopped before it finished; nothing was imported. Start it again.',
+            failure = '{"code": "interrupted"}', finished_at = now()
+      WHERE id = $1 AND status IN ('queued', 'running')`, [recordId]);
 }
 
 async function finish(run: Run, recordId: number, status: 'succeeded' | 'failed', counts: {

@@ -5,7 +5,8 @@ import { zipEntries } from './zip.js';
 export type SheetFormat = 'xlsx' | 'xls' | 'ods' | 'csv';
 
 /** Why a file cannot be read; the web shows `imports.reasons.<reason>`. */
-export type UnreadableReason = 'too_many_rows' | 'too_many_columns' | 'zip_bomb' | 'encrypted' | 'corrupt' | 'not_a_spreadsheet' | 'timeout';
+/** `interrupted`: the reader process was killed from outside (not by a limit); reading the same file again can succeed. */
+export type UnreadableReason = 'too_many_rows' | 'too_many_columns' | 'zip_bomb' | 'encrypted' | 'corrupt' | 'not_a_spreadsheet' | 'timeout' | 'interrupted';
 
 export class UnreadableFile extends Error {
   /** `limit`: the row or column limit a sheet went past. */

@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../auth/tables.js';
 import { companies, folderSets } from '../companies/tables.js';
 
@@ -14,6 +14,18 @@ export const uploads = pgTable('uploads', {
   outline: jsonb().notNull(),
   createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (table) => [index().on(table.createdAt)]);
+
+const bytea = customType<{ data: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * An upload's bytes in slices of a megabyte, when uploads are kept in the database (UPLOAD_STORE=database):
+ * then any server or worker can read a file another one received.
+ */
+export const uploadChunks = pgTable('upload_chunks', {
+  uploadId: uuid().notNull().references(() => uploads.id, { onDelete: 'cascade' }),
+  seq: integer().notNull(),
+  data: bytea().notNull(),
+}, (table) => [primaryKey({ columns: [table.uploadId, table.seq] })]);
 
 /** The last column mapping a company used for a table and import type, offered first next time. */
 export const importSetups = pgTable('import_setups', {
@@ -33,7 +45,8 @@ export const importRecords = pgTable('import_records', {
   resource: text().notNull(),
   importType: text({ enum: ['IMPORT', 'AMA', 'CANCEL'] }).notNull(),
   keepPosting: boolean().notNull().default(false),
-  status: text({ enum: ['queued', 'running', 'succeeded', 'failed', 'rolled_back'] }).notNull().default('queued'),
+  /** `interrupted`: its process stopped or was killed midway; nothing of it remains and it can be started again. */
+  status: text({ enum: ['queued', 'running', 'succeeded', 'failed', 'interrupted', 'rolled_back'] }).notNull().default('queued'),
   progress: integer().notNull().default(0),
   totalRows: integer().notNull().default(0),
   inserted: integer().notNull().default(0),
@@ -51,6 +64,9 @@ export const importRecords = pgTable('import_records', {
   importedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   finishedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  /** The server process running the job, and when it last said so (server/jobs/leases.ts). */
+  worker: text(),
+  heartbeatAt: timestamp({ withTimezone: true, mode: 'date' }),
 }, (table) => [index().on(table.companyId, table.folderSetId, table.resource, table.createdAt), index().on(table.status)]);
 
 /** Rows an import turned down, as they were in the sheet, so they can be downloaded, fixed and uploaded again. */

@@ -32,11 +32,58 @@ export interface Upload {
 export const unreadable = (error: UnreadableFile) =>
   new AppError('unprocessable_file', error.message, { extra: { reason: error.reason, ...(error.limit !== undefined ? { limit: error.limit } : {}) } });
 
+/** Where uploads are kept (config UPLOAD_STORE): this machine's disk, or the database too, for every server and worker. */
+export type UploadStore = 'disk' | 'database';
+
+const chunkBytes = 1024 * 1024;
+
+/** Copies a saved upload into the database a megabyte at a time, so that any server or worker can read it. */
+async function storeChunks(run: Run, id: string, filePath: string): Promise<void> {
+  const handle = await fs.open(filePath);
+  try {
+    for (let seq = 0; ; seq++) {
+      const buffer = Buffer.alloc(chunkBytes);
+      const { bytesRead } = await handle.read(buffer, 0, chunkBytes, seq * chunkBytes);
+      if (bytesRead === 0) return;
+      await run('INSERT INTO upload_chunks (upload_id, seq, data) VALUES ($1, $2, $3)', [id, seq, buffer.subarray(0, bytesRead)]);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The upload's file on this machine. One another server received is written here from its chunks in the
+ * database first (through a temporary name, so a reader never sees half a file); false when it is in
+ * neither place.
+ */
+async function fileOnThisMachine(run: Run, dataDir: string, id: string): Promise<boolean> {
+  const filePath = uploadPath(dataDir, id);
+  if (await fs.access(filePath).then(() => true, () => false)) return true;
+  const [first] = await run<{ count: number }>('SELECT count(*)::int AS count FROM upload_chunks WHERE upload_id = $1', [id]);
+  if (!first?.count) return false;
+  await fs.mkdir(uploadsDir(dataDir), { recursive: true });
+  const partial = `${filePath}.${crypto.randomUUID()}.part`;
+  const handle = await fs.open(partial, 'w');
+  try {
+    for (let seq = 0; seq < first.count; seq++) {
+      const [chunk] = await run<{ data: Uint8Array }>('SELECT data FROM upload_chunks WHERE upload_id = $1 AND seq = $2', [id, seq]);
+      if (!chunk) throw new Error(`upload ${id} misses its part ${seq}`);
+      await handle.write(chunk.data);
+    }
+  } finally {
+    await handle.close();
+  }
+  await fs.rename(partial, filePath);
+  return true;
+}
+
 /**
  * Streams one uploaded file to disk (hashing it on the way, refusing it past the size limit), checks
- * what it really is, and reads its sheets' first rows in the reader process.
+ * what it really is, and reads its sheets' first rows in the reader process; with the database store,
+ * its bytes go to the database too.
  */
-export async function saveUpload(options: { run: Run; dataDir: string; maxBytes: number; limits: SheetLimits; userId: string; file: MultipartFile }): Promise<Upload> {
+export async function saveUpload(options: { run: Run; dataDir: string; store: UploadStore; maxBytes: number; limits: SheetLimits; userId: string; file: MultipartFile }): Promise<Upload> {
   const id = crypto.randomUUID();
   const filePath = uploadPath(options.dataDir, id);
   await fs.mkdir(uploadsDir(options.dataDir), { recursive: true });
@@ -56,9 +103,11 @@ export async function saveUpload(options: { run: Run; dataDir: string; maxBytes:
       'INSERT INTO uploads (id, user_id, file_name, size, format, sha256, outline) VALUES ($1, $2, $3, $4, $5, $6, $7)',
       [id, options.userId, fileName, size, format, sha256, JSON.stringify(outline)],
     );
+    if (options.store === 'database') await storeChunks(options.run, id, filePath);
     return { id, fileName, size, format, sha256, outline, path: filePath };
   } catch (error) {
     await fs.rm(filePath, { force: true });
+    await options.run('DELETE FROM uploads WHERE id = $1', [id]).catch(() => undefined);
     if (error instanceof UnreadableFile) throw unreadable(error);
     throw error;
   }
@@ -66,13 +115,23 @@ export async function saveUpload(options: { run: Run; dataDir: string; maxBytes:
 
 /** A file this user uploaded and that is still kept; anyone else's is "not found". */
 export async function findUpload(options: { run: Run; dataDir: string; userId: string; id: string }): Promise<Upload> {
-  if (!/^[0-9a-f-]{36}$/.test(options.id)) throw new AppError('not_found', 'Upload not found.');
+  const upload = await keptUpload(options);
+  if (!upload) throw new AppError('not_found', 'Upload not found; upload the file again.');
+  return upload;
+}
+
+/**
+ * A kept upload by its id (of this user, when one is named), with its file on this machine; undefined when
+ * it is gone. A job reads its import's upload this way on whichever server or worker runs it.
+ */
+export async function keptUpload(options: { run: Run; dataDir: string; userId?: string; id: string }): Promise<Upload | undefined> {
+  if (!/^[0-9a-f-]{36}$/.test(options.id)) return undefined;
   const [row] = await options.run<{ id: string; file_name: string; size: string | number; format: SheetFormat; sha256: string; outline: WorkbookOutline }>(
     `SELECT id, file_name, size, format, sha256, outline FROM uploads
-      WHERE id = $1 AND user_id = $2 AND created_at > now() - make_interval(hours => ${keepHours})`,
-    [options.id, options.userId],
+      WHERE id = $1 AND ($2::uuid IS NULL OR user_id = $2) AND created_at > now() - make_interval(hours => ${keepHours})`,
+    [options.id, options.userId ?? null],
   );
-  if (!row) throw new AppError('not_found', 'Upload not found; upload the file again.');
+  if (!row || !(await fileOnThisMachine(options.run, options.dataDir, row.id))) return undefined;
   return { id: row.id, fileName: row.file_name, size: Number(row.size), format: row.format, sha256: row.sha256, outline: row.outline, path: uploadPath(options.dataDir, row.id) };
 }
 
@@ -86,7 +145,7 @@ export async function purgeUploads(options: { run: Run; dataDir: string }): Prom
  * A multipart form of the import calls: its text fields, and its `excel_file` saved as an upload.
  * Files other than `excel_file` are refused.
  */
-export async function readImportForm(request: FastifyRequest, options: { run: Run; dataDir: string; maxBytes: number; limits: SheetLimits; userId: string }): Promise<{ fields: Record<string, string>; upload?: Upload }> {
+export async function readImportForm(request: FastifyRequest, options: { run: Run; dataDir: string; store: UploadStore; maxBytes: number; limits: SheetLimits; userId: string }): Promise<{ fields: Record<string, string>; upload?: Upload }> {
   const fields: Record<string, string> = {};
   let upload: Upload | undefined;
   for await (const part of request.parts()) {

@@ -1,6 +1,7 @@
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import KeyboardArrowDownOutlined from '@mui/icons-material/KeyboardArrowDownOutlined';
 import KeyboardArrowUpOutlined from '@mui/icons-material/KeyboardArrowUpOutlined';
+import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import UndoOutlined from '@mui/icons-material/UndoOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -33,7 +34,7 @@ import { useSession } from '../app/session/SessionProvider.js';
 import { useSnackbar } from '../app/snackbar/SnackbarProvider.js';
 import { useResourceLabels } from '../resources/labels.js';
 import { resourceQueryKey } from '../resources/resource-api.js';
-import { importRecords, type ImportRecord, type ImportStatus, isRunning, rollbackImport } from './import-api.js';
+import { importRecords, type ImportRecord, type ImportStatus, isRunning, retryImport, rollbackImport } from './import-api.js';
 import { DownloadRejectedButton, ImportErrorsTable, RunningRowsText } from './ImportResult.js';
 import { useFailureText, useImportErrorText, useWhen } from './use-import-text.js';
 
@@ -46,6 +47,7 @@ const statusColor: Record<ImportStatus, ChipProps['color']> = {
   running: 'info',
   succeeded: 'success',
   failed: 'error',
+  interrupted: 'warning',
   rolled_back: 'warning',
 };
 
@@ -54,6 +56,8 @@ export const recordsQueryKey = (resource: ResourceDefinition, companySlug: strin
 
 /** Rolled back imports and failures wrote nothing that could be taken back. */
 const canRollBack = (record: ImportRecord) => record.status === 'succeeded' && record.inserted > 0;
+/** An import its server stopped midway (or that failed) can run again from the file kept for a day. */
+const canRetry = (record: ImportRecord) => record.status === 'interrupted' || record.status === 'failed';
 
 /**
  * The imports into one table for the selected folder set, newest first: file, user, type, status and
@@ -105,6 +109,16 @@ export function ImportHistory({ resource, canWrite, onClose }: { resource: Resou
     onError: (error) => setRollbackError(importErrorText(error)),
   });
 
+  const retry = useMutation({
+    mutationFn: (record: ImportRecord) => retryImport(record.id),
+    onSuccess: () => {
+      setPage(0);
+      snackbar.success(intl.formatMessage({ id: 'imports.history.retried' }));
+      void queryClient.invalidateQueries({ queryKey: ['imports', 'records'] });
+    },
+    onError: (error) => snackbar.error(importErrorText(error)),
+  });
+
   const dateText = useWhen();
 
   return (
@@ -137,7 +151,7 @@ export function ImportHistory({ resource, canWrite, onClose }: { resource: Resou
               <TableBody>
                 {rows.map((record) => {
                   const expanded = open === record.id;
-                  const failure = record.status === 'failed' ? failureText(record) : null;
+                  const failure = record.status === 'failed' || record.status === 'interrupted' ? failureText(record) : null;
                   const expandable = record.errors.length > 0 || Boolean(failure);
                   return (
                     <Fragment key={record.id}>
@@ -177,6 +191,11 @@ export function ImportHistory({ resource, canWrite, onClose }: { resource: Resou
                         <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
                             {record.rejected > 0 && !isRunning(record) && <DownloadRejectedButton record={record} size="small" />}
+                            {canWrite && canRetry(record) && (
+                              <Button size="small" startIcon={<ReplayOutlined />} onClick={() => retry.mutate(record)} disabled={retry.isPending} data-testid="retry">
+                                <FormattedMessage id="imports.history.retry" />
+                              </Button>
+                            )}
                             {canWrite && canRollBack(record) && (
                               <Tooltip title={intl.formatMessage({ id: 'imports.history.rollbackHint' })}>
                                 <Button size="small" color="error" startIcon={<UndoOutlined />} onClick={() => { setRollbackError(null); setConfirming(record); }} data-testid="rollback">

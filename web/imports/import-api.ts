@@ -95,7 +95,7 @@ export interface FixedColumns {
 }
 
 export type ImportType = 'IMPORT' | 'AMA' | 'CANCEL';
-export type ImportStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'rolled_back';
+export type ImportStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'interrupted' | 'rolled_back';
 
 export interface ImportRowError {
   row: number | null;
@@ -238,6 +238,8 @@ export const importRecords = (query: { companySlug: string; folderSlug: string; 
   });
 
 export const rollbackImport = (id: number) => request<ImportRecord>(`${recordPath(id)}rollback/`, { method: 'POST' });
+/** Starts an interrupted or failed import again from its kept upload; answers the new import's record. */
+export const retryImport = (id: number) => request<ImportRecord>(`${recordPath(id)}retry/`, { method: 'POST' });
 
 /** Saves the rejected rows (the original columns and a message column) through the browser; resolves to the file name. */
 export async function downloadRejected(record: Pick<ImportRecord, 'id' | 'from_file'>, lang: string): Promise<string> {

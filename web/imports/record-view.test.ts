@@ -44,7 +44,8 @@ describe('import failures', () => {
     { code: 'lines_unmatched', values: { count: 2 } },
     { code: 'unreadable', values: { reason: 'too_many_rows', limit: 50 } },
     { code: 'unreadable', values: { reason: 'encrypted' } },
-    { code: 'no_rows' }, { code: 'unexpected' }, { code: 'interrupted' },
+    { code: 'unreadable', values: { reason: 'interrupted' } },
+    { code: 'no_rows' }, { code: 'unexpected' }, { code: 'interrupted' }, { code: 'upload_missing' },
   ];
 
   it('reads every failure the server sends in each language, with its values', () => {
