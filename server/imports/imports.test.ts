@@ -10,7 +10,8 @@ import { readHeaders } from './headers.js';
 import { outlineWorkbook } from './read-sheet.js';
 import { settledJobs } from '../jobs/leases.js';
 import { sweepInterruptedImports } from './import-jobs.js';
-import { sniffFormat, UnreadableFile } from './sniff.js';
+import { sniffFormat } from './sniff.js';
+import { UnreadableFile } from './unreadable.js';
 
 /** An ECUS-like workbook: a title row, a header merged over two rows, then declaration lines. */
 async function ecusWorkbook(lines: Array<Array<string | number | Date | null>>): Promise<Buffer> {

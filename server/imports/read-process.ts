@@ -2,7 +2,7 @@ import type { SheetRow } from '../../common/imports/coerce.js';
 import { type RefusedRow, rowConverter } from './convert-rows.js';
 import { outlineWorkbook, type ReadMeter, readSheetRows } from './read-sheet.js';
 import type { LoadBatch, ReaderCommand, ReaderMessage } from './reader.js';
-import { UnreadableFile } from './sniff.js';
+import { UnreadableFile } from './unreadable.js';
 
 /**
  * The child process that reads a spreadsheet, so a huge or hostile file costs its own memory and time,

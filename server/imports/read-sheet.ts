@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import type XLSX from '@e965/xlsx';
 import type { SheetCell, SheetRow } from '../../common/imports/coerce.js';
-import { type SheetFormat, type SheetLimits, tooManyColumns, tooManyRows, UnreadableFile } from './sniff.js';
+import { type SheetFormat, type SheetLimits } from './sniff.js';
+import { tooManyColumns, tooManyRows, UnreadableFile } from './unreadable.js';
 import { openXlsx, type ReadMeter } from './xlsx-reader.js';
 
 export type { ReadMeter } from './xlsx-reader.js';

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { SheetRow } from '../../common/imports/coerce.js';
 import type { RefusedRow, RowPlan } from './convert-rows.js';
 import type { WorkbookOutline } from './read-sheet.js';
-import { readerLimits, type SheetFormat, type SheetLimits, UnreadableFile, type UnreadableReason } from './sniff.js';
+import { readerLimits, type SheetFormat, type SheetLimits } from './sniff.js';
+import { UnreadableFile, type UnreadableReason } from './unreadable.js';
 
 interface SheetCommand { file: string; format: SheetFormat; sheet: string; fromRow: number; batchSize: number; limits: SheetLimits }
 

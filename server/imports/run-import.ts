@@ -12,7 +12,8 @@ import type { RefusedRow, RowError, RowPlan } from './convert-rows.js';
 import { LeaseLost, ServerClosing } from '../jobs/leases.js';
 import { loadInChild } from './reader.js';
 import { type ImportType, importFields, type Setup, targetOf } from './setup.js';
-import { type SheetLimits, UnreadableFile } from './sniff.js';
+import { type SheetLimits } from './sniff.js';
+import { UnreadableFile } from './unreadable.js';
 import type { Upload } from './uploads.js';
 
 export interface ImportJob {

@@ -1,22 +1,9 @@
 import fs from 'node:fs/promises';
+import { UnreadableFile } from './unreadable.js';
 import { zipEntries } from './zip.js';
 
 /** The formats the readers handle; `xls` also covers the HTML tables some systems save as `.xls`. */
 export type SheetFormat = 'xlsx' | 'xls' | 'ods' | 'csv';
-
-/** Why a file cannot be read; the web shows `imports.reasons.<reason>`. */
-/** `interrupted`: the reader process was killed from outside (not by a limit); reading the same file again can succeed. */
-export type UnreadableReason = 'too_many_rows' | 'too_many_columns' | 'zip_bomb' | 'encrypted' | 'corrupt' | 'not_a_spreadsheet' | 'timeout' | 'interrupted';
-
-export class UnreadableFile extends Error {
-  /** `limit`: the row or column limit a sheet went past. */
-  constructor(readonly reason: UnreadableReason, message: string, readonly limit?: number) {
-    super(message);
-  }
-}
-
-export const tooManyColumns = (limit: number) => new UnreadableFile('too_many_columns', `A row has more than ${limit} columns.`, limit);
-export const tooManyRows = (limit: number) => new UnreadableFile('too_many_rows', `The sheet has more than ${limit.toLocaleString('en')} rows.`, limit);
 
 /** How far a reader goes: rows and columns of a sheet (IMPORT_MAX_ROWS and IMPORT_MAX_COLUMNS in the configuration). */
 export interface SheetLimits {

@@ -10,7 +10,8 @@ import type { Run } from '../db/run.js';
 import { AppError } from '../http/errors.js';
 import type { WorkbookOutline } from './read-sheet.js';
 import { outlineInChild } from './reader.js';
-import { type SheetFormat, type SheetLimits, sniffFormat, UnreadableFile } from './sniff.js';
+import { type SheetFormat, type SheetLimits, sniffFormat } from './sniff.js';
+import { UnreadableFile } from './unreadable.js';
 
 /** Rows of each sheet read at upload, for the preview and the header without reading the file again. */
 export const outlineRows = 200;

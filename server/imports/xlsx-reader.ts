@@ -1,5 +1,6 @@
 import type { SheetCell, SheetRow } from '../../common/imports/coerce.js';
-import { type SheetLimits, tooManyColumns, UnreadableFile } from './sniff.js';
+import { type SheetLimits } from './sniff.js';
+import { tooManyColumns, UnreadableFile } from './unreadable.js';
 import { openZip } from './zip.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { ReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import zlib from 'node:zlib';
-import { UnreadableFile } from './sniff.js';
+import { UnreadableFile } from './unreadable.js';
 
 /** One file of a ZIP archive as its central directory describes it. */
 export interface ZipEntry {
