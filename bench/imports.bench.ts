@@ -354,7 +354,7 @@ async function serverMain(): Promise<void> {
     };
     const signUp = async (who: string) => {
       const email = `${who}-${tag}@${emailDomain}`;
-      await api('POST', '/api/registration/', undefined, { email, password: 'customs2026', name: who });
+      await api('POST', '/api/registration/', undefined, { email, password: 'Customs-Ledger-2026', name: who });
       const confirmed = await api<{ token: { access_token: string } }>('POST', '/api/registration-confirm/', undefined, { email, token: mailer.lastCode(email) });
       return confirmed.token.access_token;
     };

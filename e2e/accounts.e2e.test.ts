@@ -12,7 +12,7 @@ describe('accounts in Chromium', () => {
   it('registers with the mailed code, creates a company, logs out and logs back in', async () => {
     const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'en-US' });
     const email = 'lan.nguyen@example.com';
-    const password = 'customs2026';
+    const password = 'Customs-Ledger-2026';
 
     await page.goto(`${suite.server.url}/register`);
     await page.getByLabel('Full name', { exact: false }).fill('Nguyễn Thị Lan');
@@ -99,7 +99,7 @@ describe('accounts in Chromium', () => {
     const { context, page } = await newPage(suite.browser, { locale: 'en-US' });
     await page.goto(`${suite.server.url}/login`);
     await page.getByLabel('E-mail', { exact: false }).fill('lan.nguyen@example.com');
-    await page.getByLabel(/^Password/).fill('customs2026');
+    await page.getByLabel(/^Password/).fill('Customs-Ledger-2026');
     await page.getByRole('button', { name: 'Log in' }).last().click();
     await eventually(() => pathname(page)).toBe('/dutybook/company');
     // The last activity 31 minutes ago: the check on window focus ends the session and reloads.

@@ -12,6 +12,7 @@ import { healthRoutes } from './health/routes.js';
 import { lookupRoutes } from './lookup/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { decorateUser } from './auth/guard.js';
+import { decorateAfterReply } from './http/after-reply.js';
 import { companyRoutes } from './companies/routes.js';
 import { resourceRoutes } from './resources/routes.js';
 import { importRoutes } from './imports/routes.js';
@@ -25,6 +26,8 @@ export interface AppDeps {
   mailer: Mailer;
 }
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the whole HTTP application (API and web) without listening; main.ts and every test call it. */
 export async function buildApp(input: Omit<AppDeps, 'mailer'> & { mailer?: Mailer }, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const deps: AppDeps = { ...input, mailer: input.mailer ?? createMailer(input.config) };
@@ -33,12 +36,14 @@ export async function buildApp(input: Omit<AppDeps, 'mailer'> & { mailer?: Maile
     logger: options.logger ? { level: config.logLevel } : false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    // A hop count trusts the nearest n proxies, as proxy-addr reads a number; Fastify's types only name the function form.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   decorateUser(app);
+  decorateAfterReply(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },

@@ -19,6 +19,12 @@ export interface Config {
   googleIssuers: string[];
   /** The client id the web app presents in its basic-auth header at /api/oauth/token/. */
   oauthClientId: string;
+  /**
+   * Which forwarding proxies are believed about the client's address (X-Forwarded-For): none, the nearest
+   * `n` hops, or the listed addresses and CIDR ranges. Believing anyone would let a client pick a new
+   * address for every request and so escape every rate limit.
+   */
+  trustProxy: false | number | string[];
   /** Requests a minute one client may make to each sign-in, registration, code and reset endpoint. */
   authRateLimitPerMinute: number;
   /** Lifetime of an access token. */
@@ -53,6 +59,18 @@ function booleanFrom(value: string | undefined, fallback: boolean, name: string)
   throw new Error(`${name} must be true or false, got "${value}"`);
 }
 
+function trustProxyFrom(value: string | undefined): Config['trustProxy'] {
+  const trimmed = (value ?? '').trim();
+  if (trimmed === '' || /^(false|0|no|off)$/i.test(trimmed)) return false;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const entries = trimmed.split(',').map((entry) => entry.trim()).filter(Boolean);
+  // proxy-addr's names for whole ranges, or an IPv4/IPv6 address with an optional prefix length.
+  const valid = /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/i;
+  const wrong = entries.find((entry) => !valid.test(entry));
+  if (wrong !== undefined) throw new Error(`TRUST_PROXY must be off, a hop count, or addresses/CIDRs separated by commas, got "${wrong}"`);
+  return entries;
+}
+
 function uploadStoreFrom(value: string | undefined, fallback: Config['uploadStore']): Config['uploadStore'] {
   if (value === undefined || value === '') return fallback;
   if (value === 'disk' || value === 'database') return value;
@@ -81,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleJwksUrl: env.GOOGLE_JWKS_URL || 'https://www.googleapis.com/oauth2/v3/certs',
     googleIssuers: (env.GOOGLE_ISSUER || 'https://accounts.google.com,accounts.google.com').split(','),
     oauthClientId: env.OAUTH_CLIENT_ID || 'dutybook-web',
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     authRateLimitPerMinute: intFrom(env.AUTH_RATE_LIMIT_PER_MIN, 10, 'AUTH_RATE_LIMIT_PER_MIN'),
     tokenTtlHours: intFrom(env.TOKEN_TTL_HOURS, 24 * 7, 'TOKEN_TTL_HOURS'),
     gtmId: env.GTM_ID || undefined,

@@ -201,10 +201,20 @@ export const memberSchema = z.object({
   name: z.string().nullable(),
   role: companyRoleSchema,
   since: z.string(),
-  /** True while the invited address has no account yet. */
+  /** True while the invitation waits for its addressee to accept it. */
   pending: z.boolean(),
 });
 export type Member = z.infer<typeof memberSchema>;
+
+/** An invitation as its addressee sees it, to accept or decline. */
+export const invitationSchema = z.object({
+  company_slug: z.string(),
+  company_name: z.string(),
+  role: companyRoleSchema,
+  invited_by: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
 
 export const memberInviteSchema = z.object({ email: emailSchema, role: companyRoleSchema });
 export const memberRoleSchema = z.object({ role: companyRoleSchema });

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { CompanyRole, UserInfo } from '../../common/accounts/schemas.js';
-import { companies, invitations, memberships } from '../companies/tables.js';
+import { companies, memberships } from '../companies/tables.js';
 import type { Db } from '../db/client.js';
 import { AppError } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { mailText } from '../mail/messages.js';
-import { checkCode, issueCode } from './codes.js';
+import { checkCode, type CodePurpose, issueCode } from './codes.js';
+import { checkPasswordStrength } from './password-strength.js';
 import { hashSecret, verifyDecoy, verifySecret } from './passwords.js';
 import { users } from './tables.js';
 import { type IssuedToken, issueToken, revokeUserTokens, type SignedInUser } from './tokens.js';
@@ -21,7 +22,7 @@ export interface AccountContext {
 const findUserByEmail = async (db: Db, email: string): Promise<User | undefined> =>
   (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
 
-async function mailCode(context: AccountContext, user: Pick<User, 'email' | 'name' | 'locale'>, purpose: 'registration' | 'password_reset') {
+async function mailCode(context: AccountContext, user: Pick<User, 'email' | 'name' | 'locale'>, purpose: CodePurpose) {
   const code = await issueCode({ db: context.db, email: user.email, purpose });
   const intro = mailText(user.locale, purpose === 'registration' ? 'registrationIntro' : 'resetIntro', { name: user.name });
   await context.mailer.send({
@@ -35,6 +36,7 @@ async function mailCode(context: AccountContext, user: Pick<User, 'email' | 'nam
 export async function registerUser(context: AccountContext, input: { email: string; password: string; name: string; locale?: string }): Promise<void> {
   const existing = await findUserByEmail(context.db, input.email);
   if (existing?.isVerified) throw new AppError('email_taken', 'An account with this e-mail address already exists.', { fields: { email: ['An account with this e-mail address already exists.'] } });
+  await checkPasswordStrength(input.password, input);
   const passwordHash = await hashSecret(input.password);
   const values = { email: input.email, name: input.name, passwordHash, locale: input.locale ?? existing?.locale ?? 'vi', updatedOn: new Date() };
   const [user] = existing
@@ -44,28 +46,21 @@ export async function registerUser(context: AccountContext, input: { email: stri
   await mailCode(context, user, 'registration');
 }
 
-/** Turns pending invitations of a newly verified address into memberships. */
-async function acceptInvitations(db: Db, user: Pick<User, 'id' | 'email'>): Promise<void> {
-  await db.transaction(async (tx) => {
-    const pending = await tx.delete(invitations).where(eq(invitations.email, user.email)).returning();
-    if (pending.length === 0) return;
-    await tx.insert(memberships).values(pending.map((invite) => ({ companyId: invite.companyId, userId: user.id, role: invite.role })))
-      .onConflictDoNothing();
-  });
-}
-
 export async function confirmRegistration(context: AccountContext, input: { email: string; token: string }): Promise<IssuedToken> {
   await checkCode({ db: context.db, email: input.email, purpose: 'registration', code: input.token, consume: true });
   const [user] = await context.db.update(users).set({ isVerified: true, updatedOn: new Date() }).where(eq(users.email, input.email)).returning();
   if (!user) throw new AppError('invalid_code', 'The code is wrong or has expired.');
-  await acceptInvitations(context.db, user);
   return issueToken({ db: context.db, userId: user.id, ttlHours: context.tokenTtlHours });
 }
 
-/** Answers the same whether or not the address has an account waiting for verification. */
+/**
+ * Mails a new registration code when the address has an account waiting for verification. Called after the
+ * answer has gone (see `AfterReply`): the countdown and hourly limits still apply, silently, because an
+ * answer that named them would tell that the account exists.
+ */
 export async function resendRegistrationCode(context: AccountContext, input: { email: string; locale?: string }): Promise<void> {
   const user = await findUserByEmail(context.db, input.email);
-  if (user && !user.isVerified) await mailCode(context, { ...user, locale: input.locale ?? user.locale }, 'registration');
+  if (user && !user.isVerified) await mailCodeWithinLimits(context, { ...user, locale: input.locale ?? user.locale }, 'registration');
 }
 
 export async function signIn(context: AccountContext, input: { email: string; password: string }): Promise<IssuedToken> {
@@ -76,14 +71,16 @@ export async function signIn(context: AccountContext, input: { email: string; pa
   return issueToken({ db: context.db, userId: user.id, ttlHours: context.tokenTtlHours });
 }
 
-/** Mails a reset code when the address has an account; the answer never tells. */
+/** Mails a reset code when the address has an account; called after the answer has gone, like the resend. */
 export async function requestPasswordReset(context: AccountContext, input: { email: string; locale?: string }): Promise<void> {
   const user = await findUserByEmail(context.db, input.email);
-  if (!user) return;
+  if (user) await mailCodeWithinLimits(context, { ...user, locale: input.locale ?? user.locale }, 'password_reset');
+}
+
+async function mailCodeWithinLimits(context: AccountContext, user: Pick<User, 'email' | 'name' | 'locale'>, purpose: CodePurpose): Promise<void> {
   try {
-    await mailCode(context, { ...user, locale: input.locale ?? user.locale }, 'password_reset');
+    await mailCode(context, user, purpose);
   } catch (error) {
-    // The countdown and hourly limit apply, but saying so would reveal that the account exists.
     if (!(error instanceof AppError)) throw error;
   }
 }
@@ -94,13 +91,14 @@ export async function validateResetCode(context: AccountContext, input: { email:
 
 /** Sets the new password and signs the user out everywhere. A reset also proves the address. */
 export async function confirmPasswordReset(context: AccountContext, input: { email: string; token: string; password: string }): Promise<void> {
+  // Checked before the code is used, so that a refused password leaves the code for a better one.
+  await checkPasswordStrength(input.password, { email: input.email, name: (await findUserByEmail(context.db, input.email))?.name });
   await checkCode({ db: context.db, email: input.email, purpose: 'password_reset', code: input.token, consume: true });
   const [user] = await context.db.update(users)
     .set({ passwordHash: await hashSecret(input.password), isVerified: true, updatedOn: new Date() })
     .where(eq(users.email, input.email)).returning();
   if (!user) throw new AppError('invalid_code', 'The code is wrong or has expired.');
   await revokeUserTokens({ db: context.db, userId: user.id });
-  await acceptInvitations(context.db, user);
 }
 
 /** Answers a fresh token; every other session of the user ends. */
@@ -109,6 +107,7 @@ export async function changePassword(context: AccountContext, input: { user: Sig
   if (!user.passwordHash || !(await verifySecret(user.passwordHash, input.oldPassword))) {
     throw new AppError('wrong_password', 'The current password is wrong.', { fields: { old_password: ['The current password is wrong.'] } });
   }
+  await checkPasswordStrength(input.newPassword, user, 'new_password');
   await context.db.update(users).set({ passwordHash: await hashSecret(input.newPassword), updatedOn: new Date() }).where(eq(users.id, user.id));
   await revokeUserTokens({ db: context.db, userId: user.id });
   return issueToken({ db: context.db, userId: user.id, ttlHours: context.tokenTtlHours });
@@ -123,7 +122,6 @@ export async function signInWithVerifiedEmail(context: AccountContext, input: { 
     [user] = await context.db.update(users).set({ isVerified: true, updatedOn: new Date() }).where(eq(users.id, user.id)).returning();
   }
   if (!user) throw new Error('user was not saved');
-  await acceptInvitations(context.db, user);
   return issueToken({ db: context.db, userId: user.id, ttlHours: context.tokenTtlHours });
 }
 

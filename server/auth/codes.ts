@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { AppError } from '../http/errors.js';
 import { hashSecret, verifySecret } from './passwords.js';
@@ -42,22 +42,33 @@ export async function issueCode(options: { db: Db; email: string; purpose: CodeP
 }
 
 /**
- * Checks a code against the address's live code. A wrong try counts; the fifth voids the code.
- * With `consume` a right code is used up.
+ * Checks a code against the address's live code; the fifth wrong try voids it. With `consume` a right code is
+ * used up, exactly once.
+ *
+ * A try is counted before its guess is compared, in one UPDATE … RETURNING that refuses once five are spent: the
+ * database serialises concurrent tries on the row, so thirty guesses sent at once get five comparisons, not thirty.
  */
 export async function checkCode(options: { db: Db; email: string; purpose: CodePurpose; code: string; consume: boolean }): Promise<void> {
   const { db, email, purpose, code } = options;
   const invalid = new AppError('invalid_code', 'The code is wrong or has expired.', { fields: { token: ['The code is wrong or has expired.'] } });
-  const [live] = await db.select().from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.email, email), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt), gt(oneTimeCodes.expiresAt, new Date())))
+  const live = and(isNull(oneTimeCodes.consumedAt), gt(oneTimeCodes.expiresAt, new Date()), lt(oneTimeCodes.attempts, CODE_MAX_ATTEMPTS));
+  const [latest] = await db.select({ id: oneTimeCodes.id }).from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.email, email), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt)))
     .orderBy(desc(oneTimeCodes.createdAt)).limit(1);
-  if (!live) throw invalid;
-  if (!(await verifySecret(live.codeHash, code))) {
-    const attempts = live.attempts + 1;
-    await db.update(oneTimeCodes)
-      .set({ attempts, ...(attempts >= CODE_MAX_ATTEMPTS ? { consumedAt: new Date() } : {}) })
-      .where(eq(oneTimeCodes.id, live.id));
+  if (!latest) throw invalid;
+  const [tried] = await db.update(oneTimeCodes).set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    .where(and(eq(oneTimeCodes.id, latest.id), live)).returning({ codeHash: oneTimeCodes.codeHash, attempts: oneTimeCodes.attempts });
+  if (!tried) throw invalid;
+  if (!(await verifySecret(tried.codeHash, code))) {
+    if (tried.attempts >= CODE_MAX_ATTEMPTS) await db.update(oneTimeCodes).set({ consumedAt: new Date() }).where(eq(oneTimeCodes.id, latest.id));
     throw invalid;
   }
-  if (options.consume) await db.update(oneTimeCodes).set({ consumedAt: new Date() }).where(eq(oneTimeCodes.id, live.id));
+  if (options.consume) {
+    const [used] = await db.update(oneTimeCodes).set({ consumedAt: new Date() })
+      .where(and(eq(oneTimeCodes.id, latest.id), isNull(oneTimeCodes.consumedAt))).returning({ id: oneTimeCodes.id });
+    if (!used) throw invalid;
+  } else {
+    // Checking a right code ahead of using it (the reset screen does) is not a guess.
+    await db.update(oneTimeCodes).set({ attempts: sql`${oneTimeCodes.attempts} - 1` }).where(eq(oneTimeCodes.id, latest.id));
+  }
 }

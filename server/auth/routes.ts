@@ -22,9 +22,12 @@ import { revokeToken } from './tokens.js';
 /** The web app presents its client id as basic auth; no header is accepted too, any other client is not. */
 function checkClient(request: FastifyRequest, clientId: string, bodyClientId: string | undefined): void {
   const header = request.headers.authorization;
-  let presented = bodyClientId;
-  if (header?.startsWith('Basic ')) presented = Buffer.from(header.slice(6), 'base64').toString('utf8').split(':')[0];
-  if (presented !== undefined && presented !== clientId) throw new AppError('invalid_client', 'Unknown client.');
+  // Authentication schemes are case-insensitive (RFC 9110 §11.1): `basic` and `BASIC` present a client as `Basic` does.
+  const basic = header?.match(/^basic\s+(\S*)\s*$/i);
+  const fromHeader = basic ? Buffer.from(basic[1] ?? '', 'base64').toString('utf8').split(':')[0] : undefined;
+  for (const presented of [fromHeader, bodyClientId]) {
+    if (presented !== undefined && presented !== clientId) throw new AppError('invalid_client', 'Unknown client.');
+  }
 }
 
 const emptyToNull = (fields: Record<string, string>) =>
@@ -55,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     config: limited(),
     schema: { tags, summary: 'Send a new registration code', body: emailOnlySchema, response: { 200: detailSchema } },
   }, async (request) => {
-    await resendRegistrationCode(context, request.body);
+    app.afterReply.run(() => resendRegistrationCode(context, request.body));
     return sent;
   });
 
@@ -80,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     config: limited(),
     schema: { tags, summary: 'E-mail a password reset code', body: emailOnlySchema, response: { 200: detailSchema } },
   }, async (request) => {
-    await requestPasswordReset(context, request.body);
+    app.afterReply.run(() => requestPasswordReset(context, request.body));
     return sent;
   });
 

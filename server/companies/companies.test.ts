@@ -7,12 +7,12 @@ describe('companies, members and folder sets', () => {
   const tokens: Record<string, string> = {};
   beforeAll(async () => {
     t = await createTestApp({ authRateLimitPerMinute: 1000 }, mail);
-    for (const name of ['owner', 'viewer', 'stranger']) tokens[name] = await signUp(`${name}@example.vn`);
+    for (const name of ['owner', 'viewer', 'stranger', 'admin']) tokens[name] = await signUp(`${name}@example.vn`);
   });
   afterAll(async () => t.close());
 
   async function signUp(email: string): Promise<string> {
-    await t.app.inject({ method: 'POST', url: '/api/registration/', payload: { email, password: 'customs2026', name: email.split('@')[0] } });
+    await t.app.inject({ method: 'POST', url: '/api/registration/', payload: { email, password: 'Customs-Ledger-2026', name: email.split('@')[0] } });
     const confirmed = await t.app.inject({ method: 'POST', url: '/api/registration-confirm/', payload: { email, token: mail.lastCode(email) } });
     return confirmed.json().token.access_token as string;
   }
@@ -41,6 +41,7 @@ describe('companies, members and folder sets', () => {
       expect(response.statusCode).toBe(404);
     }
     expect((await call('owner', 'POST', `${url}members/`, { email: 'viewer@example.vn', role: 'viewer' })).statusCode).toBe(201);
+    expect((await call('viewer', 'POST', '/api/clients-api/invitations/cong-ty-dong-a/accept/')).statusCode).toBe(200);
     expect((await call('viewer', 'GET', url)).json().role).toBe('viewer');
     const refused = await call('viewer', 'PATCH', url, { name: 'Renamed' });
     expect(refused.statusCode).toBe(403);
@@ -49,16 +50,48 @@ describe('companies, members and folder sets', () => {
     expect((await call('owner', 'PATCH', url, { name: 'Đông Á Manufacturing', pic_email: 'pic@dong-a.vn' })).json()).toMatchObject({ name: 'Đông Á Manufacturing', pic_email: 'pic@dong-a.vn' });
   });
 
-  it('invites unknown addresses and turns the invitation into a membership on registration', async () => {
+  it('invites unknown addresses, who join only by accepting once they have an account', async () => {
     const url = '/api/clients-api/companies/cong-ty-dong-a/members/';
     const invited = await call('owner', 'POST', url, { email: 'newcomer@example.vn', role: 'member' });
     expect(invited.json()).toMatchObject({ email: 'newcomer@example.vn', pending: true, role: 'member' });
     expect(mail.sent.at(-1)).toMatchObject({ to: 'newcomer@example.vn' });
     tokens.newcomer = await signUp('newcomer@example.vn');
-    const info = await call('newcomer', 'GET', '/api/clients-api/info/');
-    expect(info.json().companies).toEqual([expect.objectContaining({ company_slug: 'cong-ty-dong-a', role: 'member' })]);
+    expect((await call('newcomer', 'GET', '/api/clients-api/info/')).json().companies).toEqual([]);
+    const waiting = (await call('newcomer', 'GET', '/api/clients-api/invitations/')).json();
+    expect(waiting.results).toEqual([expect.objectContaining({ company_slug: 'cong-ty-dong-a', role: 'member', invited_by: 'owner' })]);
+    expect((await call('newcomer', 'POST', '/api/clients-api/invitations/cong-ty-dong-a/accept/')).json()).toMatchObject({ slug: 'cong-ty-dong-a', role: 'member' });
+    expect((await call('newcomer', 'GET', '/api/clients-api/invitations/')).json().count).toBe(0);
     const members = (await call('owner', 'GET', url)).json().results;
     expect(members.map((m: { email: string; pending: boolean }) => `${m.email}:${m.pending}`)).toEqual(['newcomer@example.vn:false', 'owner@example.vn:false', 'viewer@example.vn:false']);
+  });
+
+  it('never adds an existing account without its consent, nor tells the inviter its name', async () => {
+    const url = '/api/clients-api/companies/cong-ty-dong-a/members/';
+    const invited = await call('owner', 'POST', url, { email: 'stranger@example.vn', role: 'member' });
+    expect(invited.json()).toEqual({ user_id: null, email: 'stranger@example.vn', name: null, role: 'member', since: expect.any(String), pending: true });
+    const unknown = await call('owner', 'POST', url, { email: 'nobody-yet@example.vn', role: 'member' });
+    expect(Object.keys(unknown.json())).toEqual(Object.keys(invited.json()));
+    expect((await call('stranger', 'GET', '/api/clients-api/companies/cong-ty-dong-a/')).statusCode).toBe(404);
+    expect((await call('stranger', 'DELETE', '/api/clients-api/invitations/cong-ty-dong-a/')).statusCode).toBe(204);
+    expect((await call('stranger', 'POST', '/api/clients-api/invitations/cong-ty-dong-a/accept/')).statusCode).toBe(404);
+    expect((await call('stranger', 'GET', '/api/clients-api/companies/cong-ty-dong-a/')).statusCode).toBe(404);
+    expect((await call('owner', 'DELETE', `${url}nobody-yet@example.vn/`)).statusCode).toBe(204);
+  });
+
+  it('lets an admin raise no one, and no invitation, to owner; a refused change writes nothing', async () => {
+    const url = '/api/clients-api/companies/cong-ty-dong-a/members/';
+    await call('owner', 'POST', url, { email: 'admin@example.vn', role: 'admin' });
+    await call('admin', 'POST', '/api/clients-api/invitations/cong-ty-dong-a/accept/');
+    expect((await call('admin', 'POST', url, { email: 'accomplice@example.vn', role: 'owner' })).statusCode).toBe(403);
+    expect((await call('admin', 'POST', url, { email: 'accomplice@example.vn', role: 'member' })).statusCode).toBe(201);
+    const raised = await call('admin', 'PATCH', `${url}accomplice@example.vn/`, { role: 'owner' });
+    expect(raised.statusCode).toBe(403);
+    expect((await call('admin', 'PATCH', `${url}newcomer@example.vn/`, { role: 'owner' })).statusCode).toBe(403);
+    const members = (await call('owner', 'GET', url)).json().results as Array<{ email: string; role: string }>;
+    expect(members.find((m) => m.email === 'accomplice@example.vn')?.role).toBe('member');
+    expect(members.filter((m) => m.role === 'owner').map((m) => m.email)).toEqual(['owner@example.vn']);
+    expect((await call('admin', 'DELETE', `${url}accomplice@example.vn/`)).statusCode).toBe(204);
+    expect((await call('owner', 'DELETE', `${url}admin@example.vn/`)).statusCode).toBe(204);
   });
 
   it('always keeps an owner', async () => {

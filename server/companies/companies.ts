@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import { type Company, type CompanyRole, type FolderSet, folderKeys, type Member } from '../../common/accounts/schemas.js';
+import { type Company, type CompanyRole, type FolderSet, folderKeys, type Invitation, type Member } from '../../common/accounts/schemas.js';
 import { slugify } from '../../common/text/slug.js';
 import { users } from '../auth/tables.js';
 import type { Db } from '../db/client.js';
@@ -140,21 +140,42 @@ function checkRoleChange(actor: CompanyRole, from: CompanyRole | undefined, to: 
   }
 }
 
-/** An existing account joins at once; an unknown address gets an invitation it accepts by registering. */
+/**
+ * Invites an address, whether or not it has an account: nobody joins a company without accepting, and the
+ * answer (always a pending invitation, never a name) does not tell the inviter whether the address is known.
+ */
 export async function inviteMember(options: { db: Db; mailer: Mailer; access: CompanyAccess; inviter: { id: string; name: string; locale: string }; email: string; role: CompanyRole; appUrl: string }): Promise<Member> {
   const { db, access, email, role } = options;
   checkRoleChange(access.role, undefined, role);
-  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  if (user) {
-    const [row] = await db.insert(memberships).values({ companyId: access.company.id, userId: user.id, role }).onConflictDoNothing().returning();
-    if (!row) throw new AppError('conflict', 'This person is already a member.', { fields: { email: ['This person is already a member.'] } });
-    return { user_id: user.id, email: user.email, name: user.name, role, since: row.since.toISOString(), pending: false };
+  if (await findMember(db, access.company.id, email)) {
+    throw new AppError('conflict', 'This person is already a member.', { fields: { email: ['This person is already a member.'] } });
   }
   const [invite] = await db.insert(invitations).values({ companyId: access.company.id, email, role, invitedBy: options.inviter.id })
-    .onConflictDoUpdate({ target: [invitations.companyId, invitations.email], set: { role } }).returning();
+    .onConflictDoUpdate({ target: [invitations.companyId, invitations.email], set: { role, invitedBy: options.inviter.id } }).returning();
   const values = { inviter: options.inviter.name, company: access.company.name, role, url: options.appUrl };
   await options.mailer.send({ to: email, subject: mailText(options.inviter.locale, 'inviteSubject', values), text: mailText(options.inviter.locale, 'inviteBody', values) });
   return { user_id: null, email, name: null, role, since: (invite?.createdAt ?? new Date()).toISOString(), pending: true };
+}
+
+/** The invitations waiting for this user's answer. */
+export async function listMyInvitations(db: Db, user: { email: string }): Promise<Invitation[]> {
+  const rows = await db.select({ slug: companies.slug, name: companies.name, role: invitations.role, inviter: users.name, createdAt: invitations.createdAt })
+    .from(invitations).innerJoin(companies, eq(companies.id, invitations.companyId))
+    .leftJoin(users, eq(users.id, invitations.invitedBy))
+    .where(eq(invitations.email, user.email)).orderBy(asc(companies.name));
+  return rows.map((row) => ({ company_slug: row.slug, company_name: row.name, role: row.role as CompanyRole, invited_by: row.inviter, created_at: row.createdAt.toISOString() }));
+}
+
+/** Accepting turns the invitation into a membership with its role; declining only removes it. */
+export async function answerInvitation(db: Db, user: { id: string; email: string }, companySlug: string, accept: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [company] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.slug, companySlug)).limit(1);
+    const [invite] = company
+      ? await tx.delete(invitations).where(and(eq(invitations.companyId, company.id), eq(invitations.email, user.email))).returning()
+      : [];
+    if (!invite) throw new AppError('not_found', 'No such invitation.');
+    if (accept) await tx.insert(memberships).values({ companyId: invite.companyId, userId: user.id, role: invite.role }).onConflictDoNothing();
+  });
 }
 
 async function ownerCount(db: Db, companyId: string): Promise<number> {
@@ -173,9 +194,12 @@ async function findMember(db: Db, companyId: string, email: string) {
 export async function changeMemberRole(db: Db, access: CompanyAccess, email: string, role: CompanyRole): Promise<void> {
   const member = await findMember(db, access.company.id, email);
   if (!member) {
-    const updated = await db.update(invitations).set({ role }).where(and(eq(invitations.companyId, access.company.id), eq(invitations.email, email))).returning();
-    if (updated.length === 0) throw new AppError('not_found', 'No such member.');
-    checkRoleChange(access.role, undefined, role);
+    const where = and(eq(invitations.companyId, access.company.id), eq(invitations.email, email));
+    const [invite] = await db.select({ role: invitations.role }).from(invitations).where(where).limit(1);
+    if (!invite) throw new AppError('not_found', 'No such member.');
+    // Checked before anything is written: a refused change must leave the invitation as it was.
+    checkRoleChange(access.role, invite.role as CompanyRole, role);
+    await db.update(invitations).set({ role }).where(where);
     return;
   }
   checkRoleChange(access.role, member.role, role);

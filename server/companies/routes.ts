@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import {
   companyInputSchema, companySchema, companyUpdateSchema, folderSetInputSchema, folderSetSchema, folderSetUpdateSchema,
-  memberInviteSchema, memberRoleSchema, memberSchema,
+  invitationSchema, memberInviteSchema, memberRoleSchema, memberSchema,
 } from '../../common/accounts/schemas.js';
 import type { AppDeps } from '../app.js';
 import { requireUser, signedInUser } from '../auth/guard.js';
@@ -10,8 +10,8 @@ import { readPictureForm, savePicture } from '../files/pictures.js';
 import { AppError, fieldsOfIssues } from '../http/errors.js';
 import { accessCompany } from './access.js';
 import {
-  changeMemberRole, createCompany, createFolderSet, deleteCompany, deleteFolderSet, inviteMember, listCompanies, listFolderSets,
-  listMembers, presentCompany, removeMember, updateCompany, updateFolderSet,
+  answerInvitation, changeMemberRole, createCompany, createFolderSet, deleteCompany, deleteFolderSet, inviteMember, listCompanies, listFolderSets,
+  listMembers, listMyInvitations, presentCompany, removeMember, updateCompany, updateFolderSet,
 } from './companies.js';
 
 const slugParams = z.object({ slug: z.string().min(1).max(100) });
@@ -98,7 +98,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       const user = signedInUser(request);
       const access = await accessCompany({ db, userId: user.id, slug: request.params.slug, minimumRole: 'admin' });
       const appUrl = config.publicUrl ?? `http://localhost:${config.port}${config.basePath}/`;
-      const member = await inviteMember({ db, mailer, access, inviter: user, email: request.body.email, role: request.body.role, appUrl: `${appUrl.replace(/\/$/, '')}/register` });
+      const member = await inviteMember({ db, mailer, access, inviter: user, email: request.body.email, role: request.body.role, appUrl: `${appUrl.replace(/\/$/, '')}/company` });
       return reply.status(201).send(member);
     });
 
@@ -117,6 +117,28 @@ export const companyRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       const user = signedInUser(request);
       const access = await accessCompany({ db, userId: user.id, slug: request.params.slug });
       await removeMember(db, access, user.id, request.params.email);
+      return reply.status(204).send();
+    });
+
+    api.get('/clients-api/invitations/', {
+      schema: { tags, security, summary: 'Invitations waiting for the signed-in user to accept or decline', response: { 200: listOf(invitationSchema) } },
+    }, async (request) => {
+      const results = await listMyInvitations(db, signedInUser(request));
+      return { count: results.length, results };
+    });
+
+    api.post('/clients-api/invitations/:slug/accept/', {
+      schema: { tags, security, summary: 'Accept an invitation: join the company with the role it names', params: slugParams, response: { 200: companySchema } },
+    }, async (request) => {
+      const user = signedInUser(request);
+      await answerInvitation(db, user, request.params.slug, true);
+      return presentCompany(db, await accessCompany({ db, userId: user.id, slug: request.params.slug }));
+    });
+
+    api.delete('/clients-api/invitations/:slug/', {
+      schema: { tags, security, summary: 'Decline an invitation', params: slugParams },
+    }, async (request, reply) => {
+      await answerInvitation(db, signedInUser(request), request.params.slug, false);
       return reply.status(204).send();
     });
 

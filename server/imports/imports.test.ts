@@ -54,7 +54,7 @@ describe('Excel imports', { timeout: 180_000 }, () => {
     t = await createTestApp({ authRateLimitPerMinute: 1000, uploadMaxBytes: 2 * 1024 * 1024, importMaxRows: 50, importMaxColumns: 20 }, mail);
     for (const who of ['importer', 'stranger']) {
       const email = `${who}@imports.vn`;
-      await t.app.inject({ method: 'POST', url: '/api/registration/', payload: { email, password: 'customs2026', name: who } });
+      await t.app.inject({ method: 'POST', url: '/api/registration/', payload: { email, password: 'Customs-Ledger-2026', name: who } });
       const confirmed = await t.app.inject({ method: 'POST', url: '/api/registration-confirm/', payload: { email, token: mail.lastCode(email) } });
       if (who === 'importer') token = confirmed.json().token.access_token; else stranger = confirmed.json().token.access_token;
     }

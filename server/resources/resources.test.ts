@@ -42,7 +42,7 @@ describe('business tables', () => {
     t = await createTestApp({ authRateLimitPerMinute: 1000 }, mail);
     for (const name of ['owner', 'viewer', 'stranger']) {
       const email = `${name}@contract.vn`;
-      await t.app.inject({ method: 'POST', url: '/api/registration/', payload: { email, password: 'customs2026', name } });
+      await t.app.inject({ method: 'POST', url: '/api/registration/', payload: { email, password: 'Customs-Ledger-2026', name } });
       const confirmed = await t.app.inject({ method: 'POST', url: '/api/registration-confirm/', payload: { email, token: mail.lastCode(email) } });
       tokens[name] = confirmed.json().token.access_token as string;
     }

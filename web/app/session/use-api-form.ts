@@ -83,7 +83,10 @@ export function useApiForm<V extends Record<string, string>, P, R>(options: ApiF
       onError: (error) => {
         if (options.onError?.(error, values)) return;
         const serverFields = error instanceof ApiError ? error.fields : {};
-        setFieldErrors(Object.fromEntries(Object.entries(serverFields).map(([name, messages]) => [name, messages.join(' ')])));
+        // A specific refusal (a weak password, a taken address) reads best under its field in the user's language;
+        // a validation error keeps the server's text per field, which names what each field lacks.
+        const specific = error instanceof ApiError && error.code !== 'validation_error';
+        setFieldErrors(Object.fromEntries(Object.entries(serverFields).map(([name, messages]) => [name, specific ? errorText(error) : messages.join(' ')])));
         setFormError(errorText(error));
       },
     });

@@ -27,6 +27,7 @@ import { deleteCompany } from './company-api.js';
 import { CompanySettingsForm, CreateCompanyForm } from './CompanyForm.js';
 import { ConfirmDialog } from '../../app/ConfirmDialog.js';
 import { FolderSetsPanel } from './FolderSetsPanel.js';
+import { InvitationsPanel } from './InvitationsPanel.js';
 import { MembersPanel } from './MembersPanel.js';
 
 const tabs = ['settings', 'members', 'folderSets'] as const;
@@ -40,7 +41,7 @@ export function CompanyPage() {
   const errorText = useErrorText();
   const company = useQuery({ queryKey: companyQueryKey(companySlug ?? ''), queryFn: () => fetchCompany(companySlug ?? ''), enabled: companySlug !== null });
   if (!user) return null;
-  if (companySlug === null) return <FirstCompany />;
+  if (companySlug === null) return <Stack spacing={3} sx={{ maxWidth: 860, mx: 'auto' }}><InvitationsPanel /><FirstCompany /></Stack>;
   if (company.isError) return <Alert severity="error">{errorText(company.error)}</Alert>;
   if (!company.data) return <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}><CircularProgress aria-label={intl.formatMessage({ id: 'shell.loading' })} /></Box>;
   return <CompanyView key={company.data.slug} company={company.data} />;
@@ -64,6 +65,7 @@ function CompanyView({ company }: { company: Company }) {
   const [creating, setCreating] = useState(false);
   return (
     <Stack spacing={3} sx={{ maxWidth: 1100, mx: 'auto' }}>
+      <InvitationsPanel />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <Avatar src={company.profile_picture ?? undefined} variant="rounded" alt="" sx={{ width: 56, height: 56, bgcolor: 'primary.main' }}>
           {initialsOf(company.name)}

@@ -55,7 +55,7 @@ export function MembersPanel({ company }: { company: Company }) {
     submit: (body) => inviteMember(company.slug, body),
     onSuccess: async (member) => {
       invite.setValues({ email: '', role: member.role });
-      snackbar.success(intl.formatMessage({ id: member.pending ? 'company.members.invited' : 'company.members.added' }, { email: member.email }));
+      snackbar.success(intl.formatMessage({ id: 'company.members.invited' }, { email: member.email }));
       await refresh();
     },
   });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Company, companyInputSchema, companyUpdateSchema, FolderSet, folderSetInputSchema, folderSetUpdateSchema, Member, CompanyRole } from '../../../common/accounts/schemas.js';
+import type { Company, companyInputSchema, companyUpdateSchema, FolderSet, folderSetInputSchema, folderSetUpdateSchema, Invitation, Member, CompanyRole } from '../../../common/accounts/schemas.js';
 import { apiRequest } from '../../app/api.js';
 
 const companyPath = (slug: string) => `/clients-api/companies/${encodeURIComponent(slug)}/`;
@@ -32,6 +32,13 @@ export const changeMemberRole = (slug: string, email: string, role: CompanyRole)
   apiRequest<Member>(`${companyPath(slug)}members/${encodeURIComponent(email)}/`, { method: 'PATCH', body: { role } });
 export const removeMember = (slug: string, email: string) =>
   apiRequest<void>(`${companyPath(slug)}members/${encodeURIComponent(email)}/`, { method: 'DELETE' });
+
+export const invitationsQueryKey = ['invitations'] as const;
+export const listMyInvitations = () => apiRequest<{ results: Invitation[] }>('/clients-api/invitations/');
+export const acceptInvitation = (companySlug: string) =>
+  apiRequest<Company>(`/clients-api/invitations/${encodeURIComponent(companySlug)}/accept/`, { method: 'POST' });
+export const declineInvitation = (companySlug: string) =>
+  apiRequest<void>(`/clients-api/invitations/${encodeURIComponent(companySlug)}/`, { method: 'DELETE' });
 
 export const listFolderSets = (slug: string) => apiRequest<{ results: FolderSet[] }>(`${companyPath(slug)}folder-sets/`);
 export const createFolderSet = (slug: string, body: z.infer<typeof folderSetInputSchema>) =>
