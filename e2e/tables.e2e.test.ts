@@ -65,6 +65,7 @@ describe('data tables in Chromium', () => {
     });
     scope = { company_slug: company.slug, folder_slug: company.folder_set[0]?.slug ?? '' };
     await api(url, owner.token, `/clients-api/companies/${company.slug}/members/`, { method: 'POST', body: { email: viewer.email, role: 'viewer' } });
+    await api(url, viewer.token, `/clients-api/invitations/${company.slug}/accept/`, { method: 'POST' });
   });
 
   it('adds a declaration line with autofill, edits a cell, filters, exports and deletes', async () => {

@@ -13,6 +13,7 @@ import { lookupRoutes } from './lookup/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { decorateUser } from './auth/guard.js';
 import { decorateAfterReply } from './http/after-reply.js';
+import { refuseNulCharacters } from './http/input-guard.js';
 import { companyRoutes } from './companies/routes.js';
 import { resourceRoutes } from './resources/routes.js';
 import { importRoutes } from './imports/routes.js';
@@ -44,6 +45,7 @@ export async function buildApp(input: Omit<AppDeps, 'mailer'> & { mailer?: Maile
   registerErrorHandling(app);
   decorateUser(app);
   decorateAfterReply(app);
+  refuseNulCharacters(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },

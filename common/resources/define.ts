@@ -95,7 +95,10 @@ export const choice = (choices: readonly string[], options: FieldOptions = {}): 
 
 /** Checks that the named fields exist; the result forgets the field names, which consumers read as strings. */
 export function defineResource<F extends Record<string, FieldDefinition>>(definition: ResourceDefinition<F>): ResourceDefinition {
-  return definition as unknown as ResourceDefinition;
+  // Field names arrive from requests (filters, ordering, mappings); without a prototype, `fields['constructor']`
+  // or `'__proto__' in fields` name no field instead of Object's own members.
+  const fields = Object.assign(Object.create(null) as Record<string, FieldDefinition>, definition.fields);
+  return { ...definition, fields } as unknown as ResourceDefinition;
 }
 
 /** Columns every row has besides its fields; clients read them and never write them. */

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runner } from '../db/run.js';
 import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
 
 /** The attacks of docs/security.md on sign-in and one-time codes, each as it was made against the running app. */
@@ -50,7 +50,7 @@ describe('sign-in and codes under attack', () => {
     const code = mail.lastCode(email);
     const guesses = await Promise.all(Array.from({ length: 30 }, () => post('/api/registration-confirm/', { email, token: wrongCodeFor(code) })));
     expect(guesses.every((answer) => answer.json().code === 'invalid_code')).toBe(true);
-    const [row] = (await t.database.db.execute(sql`SELECT attempts, consumed_at FROM one_time_codes WHERE email = ${email}`)).rows as Array<{ attempts: number; consumed_at: unknown }>;
+    const [row] = await runner(t.database)<{ attempts: number; consumed_at: unknown }>('SELECT attempts, consumed_at FROM one_time_codes WHERE email = $1', [email]);
     expect(row?.attempts).toBe(5);
     expect(row?.consumed_at).not.toBeNull();
     expect((await post('/api/registration-confirm/', { email, token: code })).json().code).toBe('invalid_code');

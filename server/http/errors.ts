@@ -24,12 +24,17 @@ export const notFound = (what = 'Not found.') => new AppError('not_found', what)
 
 /** Field errors from zod issues, keyed by dotted path ('' for the body as a whole becomes 'non_field_errors'). */
 export function fieldsOfIssues(issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join('.') || 'non_field_errors';
-    (fields[key] ??= []).push(issue.message);
-  }
-  return fields;
+  return groupMessages(issues.map((issue) => [issue.path.map(String).join('.') || 'non_field_errors', issue.message]));
+}
+
+/**
+ * Messages grouped by field name. The names come from the request, so they are gathered in a Map: in a plain
+ * object `__proto__` or `constructor` would find Object's members instead of an empty list.
+ */
+function groupMessages(entries: Array<[string, string]>): Record<string, string[]> {
+  const grouped = new Map<string, string[]>();
+  for (const [key, message] of entries) grouped.set(key, [...(grouped.get(key) ?? []), message]);
+  return Object.fromEntries(grouped);
 }
 
 const codeOfStatus = (status: number): ErrorCode =>
@@ -41,11 +46,7 @@ function toBody(error: FastifyError | AppError | Error): { status: number; body:
     return { status: error.status, body: { ...error.extra, code: error.code, detail: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const fields: Record<string, string[]> = {};
-    for (const issue of error.validation) {
-      const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'non_field_errors';
-      (fields[key] ??= []).push(issue.message ?? 'Invalid value.');
-    }
+    const fields = groupMessages(error.validation.map((issue) => [issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'non_field_errors', issue.message ?? 'Invalid value.']));
     return { status: 400, body: { code: 'validation_error', detail: 'Data has invalid format.', fields } };
   }
   const status = (error as FastifyError).statusCode ?? 500;

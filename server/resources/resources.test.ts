@@ -56,6 +56,7 @@ describe('business tables', () => {
       if (who === 'owner') folder = folderSet.json().slug;
     }
     expect((await call('owner', 'POST', `/api/clients-api/companies/${company}/members/`, { email: 'viewer@contract.vn', role: 'viewer' })).statusCode).toBe(201);
+    expect((await call('viewer', 'POST', `/api/clients-api/invitations/${company}/accept/`)).statusCode).toBe(200);
   });
   afterAll(async () => t.close());
 
