@@ -1,55 +1,73 @@
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { Database } from '../db/client.js';
 import { runner } from './sql.js';
 
-/** Answers kept per database; how many, and how often the shared data version is re-read. */
-const maxEntries = 2000;
+/** How often the shared data version is re-read. */
 const versionCheckMs = 1000;
 
-interface Cache { version: string | undefined; checkedAt: number; entries: Map<string, Promise<unknown>> }
+interface Cache {
+  version: string | undefined;
+  checkedAt: number;
+  /** Encoded answers, least recently used dropped first once their bytes pass the bound. */
+  answers: LRUCache<string, Buffer>;
+  /** Answers being computed, so that a question asked twice at once is computed once. */
+  computing: Map<string, Promise<Buffer>>;
+}
 const caches = new WeakMap<Database, Cache>();
 
-function cacheOf(database: Database): Cache {
+function cacheOf(database: Database, maxBytes: number): Cache {
   let cache = caches.get(database);
-  if (!cache) { cache = { version: undefined, checkedAt: 0, entries: new Map() }; caches.set(database, cache); }
+  if (!cache) {
+    cache = {
+      version: undefined,
+      checkedAt: 0,
+      answers: new LRUCache<string, Buffer>({ maxSize: Math.max(1, maxBytes), sizeCalculation: (answer, key) => answer.length + key.length * 2 }),
+      computing: new Map(),
+    };
+    caches.set(database, cache);
+  }
   return cache;
 }
 
 /** Forgets every kept answer; imports in this process call it as soon as they commit. */
 export function invalidateLookupCache(database: Database): void {
-  cacheOf(database).entries.clear();
+  const cache = caches.get(database);
+  cache?.answers.clear();
+  cache?.computing.clear();
 }
 
 /**
- * Lookup answers only change when data is imported, so they are kept in memory (least recently used
- * dropped first). An import in another process (a PostgreSQL server shared by several) bumps
- * lookup_data_version, which is re-read at most once a second.
+ * A lookup answer as the bytes the API sends: encoded with its response schema once, when computed (as the
+ * route's serializer would), so a repeated question costs no query, validation, JSON or UTF-8 encoding.
+ *
+ * Answers only change when data is imported, so they are kept in memory within `maxBytes` (LOOKUP_CACHE_MB):
+ * a thousand broad searches cannot grow the server without bound. An import in another process (a PostgreSQL
+ * server shared by several) bumps lookup_data_version, which is re-read at most once a second.
  */
-export async function cachedAnswer<T>(database: Database, key: string, compute: () => Promise<T>): Promise<T> {
-  const cache = cacheOf(database);
+export async function cachedJson<S extends z.ZodType>(
+  options: { database: Database; maxBytes: number }, key: string, schema: S, compute: () => Promise<z.output<S>>,
+): Promise<Buffer> {
+  const { database } = options;
+  const cache = cacheOf(database, options.maxBytes);
   if (Date.now() - cache.checkedAt > versionCheckMs) {
     cache.checkedAt = Date.now();
     const [row] = await runner(database)<{ version: string }>('SELECT version::text AS version FROM lookup_data_version');
-    if (row?.version !== cache.version) { cache.entries.clear(); cache.version = row?.version; }
+    if (row?.version !== cache.version) { invalidateLookupCache(database); cache.version = row?.version; }
   }
-  const kept = cache.entries.get(key);
-  if (kept) {
-    cache.entries.delete(key);
-    cache.entries.set(key, kept);
-    return kept as Promise<T>;
+  const kept = cache.answers.get(key) ?? cache.computing.get(key);
+  if (kept) return kept;
+  const answer = (async () => Buffer.from(JSON.stringify(z.encode(schema, await compute()))))();
+  cache.computing.set(key, answer);
+  try {
+    const bytes = await answer;
+    // An answer larger than the whole bound is sent but not kept.
+    if (cache.computing.get(key) === answer) cache.answers.set(key, bytes);
+    return bytes;
+  } finally {
+    if (cache.computing.get(key) === answer) cache.computing.delete(key);
   }
-  const answer = compute();
-  cache.entries.set(key, answer);
-  // A failed computation is not kept.
-  answer.catch(() => cache.entries.delete(key));
-  if (cache.entries.size > maxEntries) cache.entries.delete(cache.entries.keys().next().value!);
-  return answer;
 }
 
-/**
- * A kept answer as the bytes the API sends: encoded with its response schema once, when computed (as the
- * route's serializer would), so a repeated question costs no validation, JSON or UTF-8 encoding.
- */
-export function cachedJson<S extends z.ZodType>(database: Database, key: string, schema: S, compute: () => Promise<z.output<S>>): Promise<Buffer> {
-  return cachedAnswer(database, key, async () => Buffer.from(JSON.stringify(z.encode(schema, await compute()))));
-}
+/** Bytes the kept answers of a database take (the bound's own measure), for tests and benchmarks. */
+export const lookupCacheBytes = (database: Database): number => caches.get(database)?.answers.calculatedSize ?? 0;

@@ -35,6 +35,7 @@ const sendJson = (reply: FastifyReply, json: Buffer) => reply.type('application/
 /** The public tariff lookup: search, code pages, the HS tree, decisions, regulations and certificate-of-origin records. No sign-in. */
 export const lookupRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { database } = deps;
+  const answerCache = { database, maxBytes: deps.config.lookupCacheBytes };
 
   app.get('/lookup/search/', {
     schema: {
@@ -44,7 +45,7 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   }, async (request, reply) => {
     const { q, year, mode, lang, exact, page, rows } = request.query;
     const options = { q, year: normaliseYear(year), mode, lang, exact: exact === '1', page, rows };
-    const json = await cachedJson(database, `search:${JSON.stringify(options)}`, searchAnswerSchema, () => searchLookup({ database, ...options }));
+    const json = await cachedJson(answerCache, `search:${JSON.stringify(options)}`, searchAnswerSchema, () => searchLookup({ database, ...options }));
     return sendJson(reply, json);
   });
 
@@ -60,7 +61,7 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     },
   }, async (request, reply) => {
     const options = { year: normaliseYear(request.query.year), parent: request.query.parent };
-    const json = await cachedJson(database, `tree:${JSON.stringify(options)}`, treeAnswerSchema, async () => ({ nodes: await listTreeNodes({ database, ...options }) }));
+    const json = await cachedJson(answerCache, `tree:${JSON.stringify(options)}`, treeAnswerSchema, async () => ({ nodes: await listTreeNodes({ database, ...options }) }));
     return sendJson(reply, json);
   });
 
