@@ -32,6 +32,7 @@ export const errorCodes = [
   'partial_update',
   'duplicate_import',
   'import_in_use',
+  'query_timeout',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number] | (string & {});
@@ -73,4 +74,5 @@ export const httpStatusOfCode: Record<(typeof errorCodes)[number], number> = {
   partial_update: 400,
   duplicate_import: 409,
   import_in_use: 409,
+  query_timeout: 503,
 };

@@ -109,6 +109,8 @@ export const readOnlyFields: readonly string[] = systemFields;
 /** The list envelope of every table. */
 export interface Page<T> {
   count: number;
+  /** True when `count` stopped at the search's cap: there are more matches than it says. */
+  count_capped?: boolean;
   next: string | null;
   previous: string | null;
   results: T[];

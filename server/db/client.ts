@@ -21,7 +21,16 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** One open database: the Drizzle handle plus the raw engine for what Drizzle does not do (COPY, dumps). */
 export type Database =
   | { kind: 'pglite'; db: Db; pglite: PGlite; close: () => Promise<void> }
-  | { kind: 'postgres'; db: Db; pool: pg.Pool; close: () => Promise<void> };
+  | {
+    kind: 'postgres'; db: Db; pool: pg.Pool;
+    /**
+     * Connections of their own for the business tables' list pages, each statement cut off after
+     * `tableQueryTimeoutMs`: a slow search can neither run on without bound nor take the connections the public
+     * lookup, sign-in and imports need.
+     */
+    tablePool: pg.Pool;
+    close: () => Promise<void>;
+  };
 
 export type DatabaseKind = Database['kind'];
 
@@ -51,17 +60,21 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   return { kind: 'pglite', db, pglite, close: () => (closed ??= pglite.close()) };
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+/** How long one statement of a business table's list page may run on PostgreSQL (PGlite has no such timer). */
+export const tableQueryTimeoutMs = 15_000;
+
+export async function openPostgres(url: string, poolSize = 10, options: { tableQueryTimeoutMs?: number } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const tablePool = new pg.Pool({ connectionString: url, max: Math.max(2, Math.ceil(poolSize / 2)), statement_timeout: options.tableQueryTimeoutMs ?? tableQueryTimeoutMs });
   // An idle connection the server drops (a restart, an administrator) is discarded by the pool and the next
   // query opens another; unheard, its error would end the process.
-  pool.on('error', (error) => process.emitWarning(`PostgreSQL dropped an idle connection: ${error.message}`));
+  for (const each of [pool, tablePool]) each.on('error', (error) => process.emitWarning(`PostgreSQL dropped an idle connection: ${error.message}`));
   // Fail fast with a clear message instead of on the first request.
   const probe = await pool.connect();
   probe.release();
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   let closed: Promise<void> | undefined;
-  return { kind: 'postgres', db, pool, close: () => (closed ??= pool.end()) };
+  return { kind: 'postgres', db, pool, tablePool, close: () => (closed ??= Promise.all([pool.end(), tablePool.end()]).then(() => undefined)) };
 }
 
 /** Applies the committed migrations; on PostgreSQL under an advisory lock so that several servers may start at once. */

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
+import { AppError } from '../http/errors.js';
 import type { Database } from './client.js';
 
 /** Runs one parameterised statement and returns its rows. */
@@ -12,6 +13,26 @@ export function runner(database: Database): Run {
     return async <T>(text: string, params: unknown[] = []) => (await database.pglite.query<T>(text, params)).rows;
   }
   return async <T>(text: string, params: unknown[] = []) => (await database.pool.query(text, params)).rows as T[];
+}
+
+/**
+ * The runner of a business table's list page: on PostgreSQL it uses the table pool, whose statements are cut
+ * off after `tableQueryTimeoutMs`; a statement cut off answers 503 `query_timeout` with what to do about it.
+ */
+export function tableRunner(database: Database): Run {
+  if (database.kind === 'pglite') return runner(database);
+  const { tablePool } = database;
+  return async <T>(text: string, params: unknown[] = []) => {
+    try {
+      return (await tablePool.query(text, params)).rows as T[];
+    } catch (error) {
+      // 57014 query_canceled: the statement timeout ended it.
+      if ((error as { code?: string }).code === '57014') {
+        throw new AppError('query_timeout', 'The search took too long. Narrow it with a filter or a longer search text.');
+      }
+      throw error;
+    }
+  };
 }
 
 /** Runs `work` in one transaction on one connection; readers see the old data until it commits. */

@@ -30,6 +30,12 @@ function cacheOf(database: Database, maxBytes: number): Cache {
   return cache;
 }
 
+async function checkVersion(database: Database, cache: Cache): Promise<void> {
+  cache.checkedAt = Date.now();
+  const [row] = await runner(database)<{ version: string }>('SELECT version::text AS version FROM lookup_data_version');
+  if (row?.version !== cache.version) { invalidateLookupCache(database); cache.version = row?.version; }
+}
+
 /** Forgets every kept answer; imports in this process call it as soon as they commit. */
 export function invalidateLookupCache(database: Database): void {
   const cache = caches.get(database);
@@ -50,11 +56,7 @@ export async function cachedJson<S extends z.ZodType>(
 ): Promise<Buffer> {
   const { database } = options;
   const cache = cacheOf(database, options.maxBytes);
-  if (Date.now() - cache.checkedAt > versionCheckMs) {
-    cache.checkedAt = Date.now();
-    const [row] = await runner(database)<{ version: string }>('SELECT version::text AS version FROM lookup_data_version');
-    if (row?.version !== cache.version) { invalidateLookupCache(database); cache.version = row?.version; }
-  }
+  if (Date.now() - cache.checkedAt > versionCheckMs) await checkVersion(database, cache);
   const kept = cache.answers.get(key) ?? cache.computing.get(key);
   if (kept) return kept;
   const answer = (async () => Buffer.from(JSON.stringify(z.encode(schema, await compute()))))();

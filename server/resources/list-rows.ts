@@ -15,8 +15,16 @@ function pageNumber(raw: string | undefined, name: string, fallback: number, max
 }
 
 /**
- * One page of a table with the count of all matching rows. On PostgreSQL the page and the count run
- * side by side on two connections; `pageUrl` builds the `next` and `previous` links.
+ * A free-text search counts its matches up to this many: "10,000+" tells the user to narrow the search as well
+ * as the exact figure would, and counting a million folded texts would take seconds.
+ */
+export const searchCountCap = 10_000;
+
+/**
+ * One page of a table with the count of all matching rows (of a search, at most `searchCountCap`, with
+ * `count_capped`). On PostgreSQL the page and the count run side by side on two connections; `pageUrl`
+ * builds the `next` and `previous` links. The page asks for one row more than it shows, so `next` is known
+ * without the count.
  */
 export async function listRows(options: {
   run: Run;
@@ -30,17 +38,23 @@ export async function listRows(options: {
   const pageSize = pageNumber(parameters.page_size, 'page_size', defaultPageSize, maxPageSize);
   const statement = new Statement();
   const where = whereClause(statement, resource, scope, parameters);
-  const limit = statement.param(pageSize);
+  const limit = statement.param(pageSize + 1);
   const offset = statement.param((page - 1) * pageSize);
-  const [results, [counted]] = await Promise.all([
+  const searching = Boolean(parameters.search?.trim()) && resource.search.length > 0;
+  const countQuery = searching
+    ? `SELECT count(*)::int AS count FROM (SELECT 1 FROM ${resource.table} WHERE ${where} LIMIT ${searchCountCap + 1}) matched`
+    : `SELECT count(*)::int AS count FROM ${resource.table} WHERE ${where}`;
+  const [fetched, [counted]] = await Promise.all([
     run<Row>(pageQuery(resource, where, parameters.ordering, limit, offset), statement.params),
-    run<{ count: number }>(`SELECT count(*)::int AS count FROM ${resource.table} WHERE ${where}`, statement.params.slice(0, -2)),
+    run<{ count: number }>(countQuery, statement.params.slice(0, -2)),
   ]);
-  const count = counted?.count ?? 0;
+  const capped = searching && (counted?.count ?? 0) > searchCountCap;
+  const count = capped ? searchCountCap : counted?.count ?? 0;
   return {
     count,
-    next: page * pageSize < count ? options.pageUrl(page + 1) : null,
-    previous: page > 1 ? options.pageUrl(Math.min(page - 1, Math.max(1, Math.ceil(count / pageSize)))) : null,
-    results,
+    ...(capped ? { count_capped: true } : {}),
+    next: fetched.length > pageSize ? options.pageUrl(page + 1) : null,
+    previous: page > 1 ? options.pageUrl(capped ? page - 1 : Math.min(page - 1, Math.max(1, Math.ceil(count / pageSize)))) : null,
+    results: fetched.slice(0, pageSize),
   };
 }

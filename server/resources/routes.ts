@@ -8,7 +8,7 @@ import { resources } from '../../common/resources/index.js';
 import { companyScopeSchema, createRowSchema, type FieldValue, folderScopeSchema, maxPageSize, updateRowSchema } from '../../common/resources/schemas.js';
 import type { AppDeps } from '../app.js';
 import { requireUser, signedInUser } from '../auth/guard.js';
-import { runner } from '../db/run.js';
+import { runner, tableRunner } from '../db/run.js';
 import { AppError } from '../http/errors.js';
 import { deleteMatchingRows, deleteRowsById } from './delete-rows.js';
 import { exportRows } from './export-rows.js';
@@ -60,6 +60,7 @@ const parametersOf = (query: Record<string, string | undefined>): ListParameters
 export const resourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { database } = deps;
   const run = runner(database);
+  const tableRun = tableRunner(database);
   await app.register(async (scope) => {
     const api = scope.withTypeProvider<ZodTypeProvider>();
     api.addHook('onRequest', requireUser(database.db));
@@ -73,14 +74,14 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
       api.get(base, {
         schema: {
           tags, security, summary: 'One page of rows', querystring: listQuerySchema,
-          response: { 200: z.object({ count: z.number().int(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(rowSchema) }), ...errors },
+          response: { 200: z.object({ count: z.number().int(), count_capped: z.boolean().optional().describe('true when a search has more matches than count, which stops at 10,000'), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(rowSchema) }), ...errors },
         },
       }, async (request) => {
         const query = request.query as Record<string, string | undefined>;
         const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug: query.company_slug!, folderSlug: query.folder_slug, minimumRole: 'viewer' });
         const [path, search = ''] = request.url.split('?');
         return listRows({
-          run, resource, scope: rowScope, parameters: parametersOf(query),
+          run: tableRun, resource, scope: rowScope, parameters: parametersOf(query),
           pageUrl: (page) => {
             const params = new URLSearchParams(search);
             params.set('page', String(page));

@@ -45,6 +45,14 @@ function filterValue(key: string, definition: FieldDefinition, raw: string): Fie
 export type ListParameters = Record<string, string | undefined>;
 
 /**
+ * The searched columns of a table as one folded text, which the table's trigram index covers
+ * (`<table>_search_idx`, declared in tables.ts): a free-text search then reads the index rather than folding
+ * every row. `||` rather than concat_ws, which is not immutable and so cannot back an index.
+ */
+export const searchExpression = (resource: Pick<ResourceDefinition, 'search'>): string =>
+  `fold_text(${resource.search.map((name) => `coalesce(${quoted(name)}, '')`).join(` || ' ' || `)})`;
+
+/**
  * The rows a scope sees of a table: the company's, of the folder set when one is chosen, and none of an
  * import still loading into it (a failed one deletes them again). That last condition is added only
  * while the scope says an import is running, so that other lists keep their index-only plans.
@@ -68,8 +76,7 @@ export function whereClause(statement: Statement, resource: ResourceDefinition, 
   const conditions = scopeConditions(statement, resource, scope);
   const search = parameters.search?.trim().replace(/\s+/g, ' ');
   if (search && resource.search.length > 0) {
-    const pattern = statement.param(`%${likeEscape(search)}%`);
-    conditions.push(`(${resource.search.map((name) => `fold_text(${quoted(name)}) LIKE fold_text(${pattern})`).join(' OR ')})`);
+    conditions.push(`${searchExpression(resource)} LIKE fold_text(${statement.param(`%${likeEscape(search)}%`)})`);
   }
   for (const [key, raw] of Object.entries(parameters)) {
     if (reservedParameters.has(key) || raw === undefined || raw === '') continue;

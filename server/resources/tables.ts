@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, numeric, type PgColumnBuilderBase, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { FieldDefinition, ResourceDefinition } from '../../common/resources/define.js';
 import { resources } from '../../common/resources/index.js';
 import { companies, folderSets } from '../companies/tables.js';
+import { searchExpression } from './row-sql.js';
 
 const columnOf = (definition: FieldDefinition): PgColumnBuilderBase => {
   const column = definition.kind === 'decimal' ? numeric() : definition.kind === 'integer' ? integer() : definition.kind === 'date' ? date({ mode: 'string' }) : text();
@@ -44,6 +46,7 @@ function tableOf(resource: ResourceDefinition) {
       index(indexName(resource.table, ['scope'])).on(table.company_id, table.folder_set_id, table.id).with(unique),
       index(indexName(resource.table, ['import'])).on(table.import_record_id),
       ...indexedFields.map((fields) => index(indexName(resource.table, fields)).on(table.company_id, table.folder_set_id, ...fields.map(column), table.id).with(unique)),
+      ...(resource.search.length > 0 ? [index(indexName(resource.table, ['search'])).using('gin', sql.raw(`${searchExpression(resource)} gin_trgm_ops`))] : []),
     ];
   });
 }

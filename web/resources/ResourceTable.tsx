@@ -423,7 +423,7 @@ function ScopedTable({ resource, userId, companySlug, folderSlug, scopeKnown, pe
         <Stack direction="row" spacing={1} sx={{ ml: 'auto', flexShrink: 0, alignItems: 'center', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
           {state === 'hasData' && (
             <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }} data-testid="table-count">
-              <FormattedMessage id="table.count" values={{ count }} />
+              <FormattedMessage id={list.data?.count_capped ? 'table.countCapped' : 'table.count'} values={{ count }} />
             </Typography>
           )}
           {permissions.delete && state === 'hasData' && count > 0 && (

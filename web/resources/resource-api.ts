@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from '../../common/api/errors.js';
 import type { ResourceDefinition } from '../../common/resources/define.js';
+import type { Page } from '../../common/resources/schemas.js';
 import { ApiError, apiRequest, queryString } from '../app/api.js';
 import { apiUrl } from '../app/runtime-config.js';
 import { sessionKeys } from '../app/session/session-storage.js';
@@ -15,12 +16,7 @@ export interface ResourceRow {
   [field: string]: CellValue;
 }
 
-export interface Page<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
-}
+export type { Page } from '../../common/resources/schemas.js';
 
 const tablePath = (resource: ResourceDefinition) => `/${resource.family}/${resource.name}/`;
 

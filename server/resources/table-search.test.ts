@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres } from '../db/client.js';
+import { runner, tableRunner } from '../db/run.js';
+import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
+import { searchCountCap } from './list-rows.js';
+
+/** Free-text search over a large table: an index, a capped count, and on PostgreSQL a time limit. */
+describe('business table search', () => {
+  let t: TestApp;
+  const mail = captureMail();
+  let token = '';
+  let scope = '';
+
+  beforeAll(async () => {
+    t = await createTestApp({ authRateLimitPerMinute: 1000 }, mail);
+    const email = 'search@example.vn';
+    await t.app.inject({ method: 'POST', url: '/api/registration/', payload: { email, password: 'Tidewater-Ledger-7781', name: 'Search' } });
+    token = (await t.app.inject({ method: 'POST', url: '/api/registration-confirm/', payload: { email, token: mail.lastCode(email) } })).json().token.access_token;
+    const company = (await t.app.inject({ method: 'POST', url: '/api/clients-api/companies/', headers: { authorization: `Bearer ${token}` }, payload: { name: 'Search Co' } })).json();
+    scope = `company_slug=${company.slug}&folder_slug=${company.folder_set[0].slug}`;
+    // 12,000 lines of cotton fabric and 30 of Đồng thau (brass), which a search without accents must find.
+    await runner(t.database)(`
+      INSERT INTO ecus_lines (company_id, folder_set_id, account_number, registered_date, type_code, code, item_name, total)
+      SELECT c.id, f.id, '1055' || lpad(n::text, 8, '0'), DATE '2025-01-01' + (n % 365), 'E31',
+             'MAT-' || n, CASE WHEN n % 400 = 0 THEN 'Đồng thau tấm ' || n ELSE 'Vải cotton khổ 1m6 lô ' || n END, 1
+      FROM companies c JOIN folder_sets f ON f.company_id = c.id, generate_series(1, 12000) n
+      WHERE c.slug = $1`, [company.slug]);
+    await runner(t.database)('ANALYZE ecus_lines');
+  });
+  afterAll(async () => t.close());
+
+  const list = (query: string) => t.app.inject({ method: 'GET', url: `/api/balance/ecus/?${scope}&${query}`, headers: { authorization: `Bearer ${token}` } });
+
+  it('counts a broad search up to the cap, says so, and still pages on', async () => {
+    const broad = (await list('search=vai cotton&page_size=100')).json();
+    expect(broad).toMatchObject({ count: searchCountCap, count_capped: true });
+    expect(broad.next).toContain('page=2');
+    const beyond = (await list(`search=vai cotton&page_size=100&page=${searchCountCap / 100 + 5}`)).json();
+    expect(beyond.results).toHaveLength(100);
+    expect(beyond.previous).toContain(`page=${searchCountCap / 100 + 4}`);
+    const narrow = (await list('search=dong thau')).json();
+    expect(narrow.count).toBe(30);
+    expect(narrow.count_capped).toBeUndefined();
+    expect(narrow.results[0].item_name).toMatch(/^Đồng thau tấm/);
+    expect((await list('')).json().count).toBe(12_000);
+  });
+
+  it('finds a selective search through the table\'s trigram index', async () => {
+    const run = runner(t.database);
+    const plan = (await run<Record<string, string>>(`EXPLAIN SELECT id FROM ecus_lines
+      WHERE fold_text(coalesce("code", '') || ' ' || coalesce("item_name", '') || ' ' || coalesce("account_number", '') || ' ' || coalesce("hs", '')) LIKE fold_text('%dong thau%')`))
+      .map((row) => Object.values(row)[0]).join('\n');
+    expect(plan).toContain('ecus_lines_search_idx');
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('cuts a list statement off on PostgreSQL after its time limit, with a clear answer', async () => {
+    if (t.database.kind !== 'postgres') return;
+    const url = (t.database.pool.options as { connectionString: string }).connectionString;
+    const quick = await openPostgres(url, 2, { tableQueryTimeoutMs: 200 });
+    try {
+      await expect(tableRunner(quick)('SELECT pg_sleep(2)')).rejects.toMatchObject({ code: 'query_timeout' });
+      expect(await tableRunner(quick)<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    } finally {
+      await quick.close();
+    }
+  });
+});
