@@ -3,8 +3,6 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
-import type { Database } from './db/client.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerWeb, contentSecurityPolicy } from './http/web.js';
@@ -18,14 +16,9 @@ import { companyRoutes } from './companies/routes.js';
 import { resourceRoutes } from './resources/routes.js';
 import { importRoutes } from './imports/routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import type { AppDeps } from './deps.js';
 import formbody from '@fastify/formbody';
 
-/** What every route module may use. Tests build the app with their own. */
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  mailer: Mailer;
-}
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 

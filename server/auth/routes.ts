@@ -7,7 +7,7 @@ import {
   changePasswordSchema, codeConfirmSchema, detailSchema, emailOnlySchema, passwordResetConfirmSchema, profileUpdateSchema,
   registrationSchema, socialTokenRequestSchema, tokenRequestSchema, tokenResponseSchema, userInfoSchema, wrappedTokenResponseSchema,
 } from '../../common/accounts/schemas.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { mediaDir, mimeOfMediaName, readPictureForm, savePicture } from '../files/pictures.js';
 import { AppError, fieldsOfIssues, notFound } from '../http/errors.js';
 import {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { createCompany } from '../companies/companies.js';
-import type { Seeder } from '../db/seed.js';
+import type { Seeder } from '../db/seeder.js';
 import { hashSecret } from './passwords.js';
 import { users } from './tables.js';
 

@@ -4,7 +4,7 @@ import {
   companyInputSchema, companySchema, companyUpdateSchema, folderSetInputSchema, folderSetSchema, folderSetUpdateSchema,
   invitationSchema, memberInviteSchema, memberRoleSchema, memberSchema,
 } from '../../common/accounts/schemas.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { requireUser, signedInUser } from '../auth/guard.js';
 import { readPictureForm, savePicture } from '../files/pictures.js';
 import { AppError, fieldsOfIssues } from '../http/errors.js';

@@ -1,10 +1,9 @@
 import type { Database } from './client.js';
+import type { Seeder } from './seeder.js';
 import { lookupSeeder } from '../lookup/seed-lookup.js';
 import { demoAccountSeeder } from '../auth/seed-demo-account.js';
 import { demoTablesSeeder } from '../resources/seed-demo-tables.js';
 
-/** One idempotent seeding step: it checks what exists and adds only what is missing. */
-export type Seeder = { name: string; run: (database: Database) => Promise<void> };
 
 /** Demo data loaded at start-up so a fresh clone has something to look at. Order matters. */
 export const seeders: Seeder[] = [lookupSeeder, demoAccountSeeder, demoTablesSeeder];

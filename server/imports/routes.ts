@@ -8,7 +8,7 @@ import { columnLetters } from '../../common/imports/cells.js';
 import { cellText } from '../../common/imports/coerce.js';
 import { allows, fieldLabelKey, type ResourceDefinition } from '../../common/resources/define.js';
 import { resources } from '../../common/resources/index.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { requireUser, signedInUser } from '../auth/guard.js';
 import { runner } from '../db/run.js';
 import { AppError, fieldsOfIssues } from '../http/errors.js';

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { apiErrorSchema } from '../../common/api/errors.js';
 import { normaliseCode } from '../../common/hs/code.js';
 import { normaliseYear } from '../../common/lookup/query.js';

@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.js';
-import type { Seeder } from '../db/seed.js';
+import type { Seeder } from '../db/seeder.js';
 import { demoCoRecords, demoDecisions, demoOriginRules, demoRegulations, demoTariffLines, demoYear } from './demo-data.js';
 import { replaceCoRecords, replaceDecisions, replaceOriginRules, replaceRegulations, replaceTariffYear } from './replace-lookup-data.js';
 import { runner } from './sql.js';

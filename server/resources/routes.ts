@@ -6,7 +6,7 @@ import { isLocale } from '../../common/i18n/locales.js';
 import { allows, type FieldDefinition, type ResourceDefinition } from '../../common/resources/define.js';
 import { resources } from '../../common/resources/index.js';
 import { companyScopeSchema, createRowSchema, type FieldValue, folderScopeSchema, maxPageSize, updateRowSchema } from '../../common/resources/schemas.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { requireUser, signedInUser } from '../auth/guard.js';
 import { runner, tableRunner } from '../db/run.js';
 import { AppError } from '../http/errors.js';

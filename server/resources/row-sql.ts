@@ -3,6 +3,7 @@ import { fieldValueSchema, splitFilterKey, type FieldValue } from '../../common/
 import { likeEscape } from '../db/run.js';
 import { AppError } from '../http/errors.js';
 import type { Scope } from './scope.js';
+import { searchExpression } from './tables.js';
 
 /** Builds one statement's text and its parameters together, so a value can never land in the text. */
 export class Statement {
@@ -43,14 +44,6 @@ function filterValue(key: string, definition: FieldDefinition, raw: string): Fie
 }
 
 export type ListParameters = Record<string, string | undefined>;
-
-/**
- * The searched columns of a table as one folded text, which the table's trigram index covers
- * (`<table>_search_idx`, declared in tables.ts): a free-text search then reads the index rather than folding
- * every row. `||` rather than concat_ws, which is not immutable and so cannot back an index.
- */
-export const searchExpression = (resource: Pick<ResourceDefinition, 'search'>): string =>
-  `fold_text(${resource.search.map((name) => `coalesce(${quoted(name)}, '')`).join(` || ' ' || `)})`;
 
 /**
  * The rows a scope sees of a table: the company's, of the folder set when one is chosen, and none of an

@@ -2,7 +2,7 @@ import type { FieldDefinition, ResourceDefinition } from '../../common/resources
 import { resourceNamed } from '../../common/resources/index.js';
 import { demoAccount } from '../auth/seed-demo-account.js';
 import { inTransaction, type Run, runner } from '../db/run.js';
-import type { Seeder } from '../db/seed.js';
+import type { Seeder } from '../db/seeder.js';
 import { type DemoRow, demoCompanyName, demoTables } from './demo-tables.js';
 
 const sqlTypes: Record<FieldDefinition['kind'], string> = { text: 'text', code: 'text', choice: 'text', decimal: 'numeric', integer: 'integer', date: 'date' };

@@ -3,7 +3,6 @@ import { date, index, integer, jsonb, numeric, type PgColumnBuilderBase, pgTable
 import type { FieldDefinition, ResourceDefinition } from '../../common/resources/define.js';
 import { resources } from '../../common/resources/index.js';
 import { companies, folderSets } from '../companies/tables.js';
-import { searchExpression } from './row-sql.js';
 
 const columnOf = (definition: FieldDefinition): PgColumnBuilderBase => {
   const column = definition.kind === 'decimal' ? numeric() : definition.kind === 'integer' ? integer() : definition.kind === 'date' ? date({ mode: 'string' }) : text();
@@ -15,6 +14,14 @@ const indexName = (table: string, fields: readonly string[]) => {
   const name = `${table}_${fields.join('_')}_idx`;
   return name.length <= 63 ? name : `${table.slice(0, 24)}_${fields.map((field) => field.slice(0, 12)).join('_')}_idx`.slice(0, 63);
 };
+
+/**
+ * The searched columns of a table as one folded text, which the table's trigram index covers
+ * (`<table>_search_idx`, declared below): a free-text search then reads the index rather than folding
+ * every row. `||` rather than concat_ws, which is not immutable and so cannot back an index.
+ */
+export const searchExpression = (resource: Pick<ResourceDefinition, 'search'>): string =>
+  `fold_text(${resource.search.map((name) => `coalesce("${name}", '')`).join(` || ' ' || `)})`;
 
 /**
  * The table of one resource: an identity id, the company and folder set the row belongs to, the import

@@ -1,0 +1,10 @@
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { Mailer } from './mail/mailer.js';
+
+/** What every route module may use. Tests build the app with their own. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+}
