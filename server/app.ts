@@ -15,6 +15,7 @@ import { refuseNulCharacters } from './http/input-guard.js';
 import { companyRoutes } from './companies/routes.js';
 import { resourceRoutes } from './resources/routes.js';
 import { importRoutes } from './imports/routes.js';
+import { statementRoutes } from './statements/routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import type { AppDeps } from './deps.js';
 import formbody from '@fastify/formbody';
@@ -58,6 +59,7 @@ export async function buildApp(input: Omit<AppDeps, 'mailer'> & { mailer?: Maile
     await api.register(authRoutes, { deps });
     await api.register(companyRoutes, { deps });
     await api.register(resourceRoutes, { deps });
+    await api.register(statementRoutes, { deps });
     await api.register(importRoutes, { deps });
   }, { prefix: apiPrefix });
 

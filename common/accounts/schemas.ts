@@ -113,6 +113,9 @@ export const folderKeys = [
 /** Customs regimes a reporting period is kept under. */
 export const typeCodes = ['SXXK', 'GC', 'DNCX'] as const;
 
+/** The official layouts statements are exported in: Circular 39/2018 today; Circular 121/2025 will follow. */
+export const statementLayouts = ['tt39_2018'] as const;
+
 export const folderSetInputSchema = z.object({
   name: z.string().trim().min(1).max(150),
   year: z.number().int().min(2000).max(2100),
@@ -120,6 +123,8 @@ export const folderSetInputSchema = z.object({
   date_end: isoDate,
   type_code: z.enum(typeCodes),
   folder_type: z.string().trim().max(50).optional().nullable(),
+  previous_folder_slug: z.string().max(100).optional().nullable(),
+  statement_layout: z.enum(statementLayouts).optional(),
 }).refine((value) => value.date_start <= value.date_end, { message: 'The period must start before it ends.', path: ['date_end'] });
 
 export const folderSetUpdateSchema = z.object({
@@ -129,6 +134,8 @@ export const folderSetUpdateSchema = z.object({
   date_end: isoDate.optional(),
   type_code: z.enum(typeCodes).optional(),
   folder_type: z.string().trim().max(50).optional().nullable(),
+  previous_folder_slug: z.string().max(100).optional().nullable(),
+  statement_layout: z.enum(statementLayouts).optional(),
 }).strict();
 
 export const folderSetSchema = z.object({
@@ -139,6 +146,9 @@ export const folderSetSchema = z.object({
   date_end: z.string(),
   type_code: z.string(),
   folder_type: z.string().nullable(),
+  /** The period before this one: its computed closing stock is this one's opening. */
+  previous_folder_slug: z.string().nullable(),
+  statement_layout: z.enum(statementLayouts),
   company_id: z.string(),
   company_name: z.string(),
   last_updated: z.string(),

@@ -1,5 +1,5 @@
 /** A bill-of-materials line: how much of one material one unit of a product consumes (domain §5). */
-import { code, decimal, defineResource, integer, text } from './define.js';
+import { code, date, decimal, defineResource, integer, text } from './define.js';
 import { itemUnit, note } from './shared-fields.js';
 
 const bomFields = {
@@ -19,6 +19,9 @@ const bomFields = {
   note: note({ visible: false }),
   // The company's own grouping of products (finished, semi-finished, model family ...).
   product_type: text({ selectable: true, visible: false, maxLength: 100, aliases: { vi: ['Loại sản phẩm', 'Loại SP', 'Nhóm sản phẩm'], en: ['Product type', 'Product group'], ko: ['제품유형', '제품군'] } }),
+  // The days the norm holds between (either may be empty, open-ended): a norm changed mid-year is two lines.
+  valid_from: date({ visible: false, aliases: { vi: ['Hiệu lực từ', 'Áp dụng từ ngày', 'Từ ngày'], en: ['Valid from', 'Effective from'], ko: ['적용시작일', '유효시작일'] } }),
+  valid_to: date({ visible: false, aliases: { vi: ['Hiệu lực đến', 'Áp dụng đến ngày', 'Đến ngày'], en: ['Valid to', 'Effective to'], ko: ['적용종료일', '유효종료일'] } }),
   // The year the norm version was built for.
   year: integer({ selectable: true, visible: false, aliases: { vi: ['Năm'], en: ['Year'], ko: ['연도', '년도'] } }),
 };

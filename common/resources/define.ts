@@ -107,6 +107,18 @@ export const systemFields = ['id', 'created_at', 'updated_at', 'import_record_id
 /** What kind of goods a stock row counts (§5 of the domain notes: materials, products, semi-finished goods, scrap). */
 export const itemTypes = ['material', 'product', 'semi_finished', 'scrap'] as const;
 
+/**
+ * Why goods left the warehouse: to production (Form 15 column 9), or for export or another reason
+ * (column 10); an empty purpose counts as production, the usual issue of materials.
+ */
+export const takeOutPurposes = ['production', 'export', 'other'] as const;
+
+/**
+ * Why goods entered the warehouse: bought or imported, received from production (Form 15a column 6 for
+ * products), returned, or another reason; an empty purpose counts as a purchase or import.
+ */
+export const takeInPurposes = ['purchase_import', 'production', 'return', 'other'] as const;
+
 export const allows = (resource: ResourceDefinition, operation: Operation) => resource.operations.includes(operation);
 
 /** The catalog key of a field's label. */

@@ -7,7 +7,7 @@
  * Two customs tables use `begin_value` and `end_value` for quantities, as the forms they mirror count quantities:
  * opening balances (`begin`) and Statement 15; their labels say "stock".
  */
-import { choice, code, date, decimal, type FieldDefinition, type FieldOptions, type HeaderAliases, integer, itemTypes, text } from './define.js';
+import { choice, code, date, decimal, type FieldDefinition, type FieldOptions, type HeaderAliases, integer, itemTypes, takeInPurposes, takeOutPurposes, text } from './define.js';
 
 /** Header texts of several kinds that name one field. */
 export const joinAliases = (...sets: HeaderAliases[]): HeaderAliases => ({
@@ -92,6 +92,14 @@ export const itemUnit = preset(code, {
 export const itemType = preset((options) => choice(itemTypes, options), {
   selectable: true,
   aliases: { vi: ['Loại hàng', 'Loại vật tư', 'Phân loại', 'Loại'], en: ['Item type', 'Type', 'Kind'], ko: ['품목구분', '품목유형', '구분'] },
+});
+export const takeOutPurpose = preset((options) => choice(takeOutPurposes, options), {
+  selectable: true,
+  aliases: { vi: ['Mục đích xuất', 'Mục đích', 'Lý do xuất', 'Loại xuất'], en: ['Issue purpose', 'Purpose', 'Reason'], ko: ['출고목적', '출고구분', '목적'] },
+});
+export const takeInPurpose = preset((options) => choice(takeInPurposes, options), {
+  selectable: true,
+  aliases: { vi: ['Mục đích nhập', 'Mục đích', 'Lý do nhập', 'Loại nhập'], en: ['Receipt purpose', 'Purpose', 'Reason'], ko: ['입고목적', '입고구분', '목적'] },
 });
 export const warehouseName = preset(text, {
   selectable: true,

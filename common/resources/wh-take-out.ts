@@ -1,6 +1,6 @@
 /** An issue line of the warehouse books (phiếu xuất kho): a quantity of one code leaving the warehouse on a day. */
 import { date, defineResource } from './define.js';
-import { issuedQuantity, itemCode, itemName, itemType, itemUnit, joinAliases, quantity } from './shared-fields.js';
+import { issuedQuantity, itemCode, itemName, itemType, itemUnit, joinAliases, quantity, takeOutPurpose } from './shared-fields.js';
 
 export const whTakeOut = defineResource({
   name: 'wh-take-out',
@@ -16,6 +16,8 @@ export const whTakeOut = defineResource({
     unit: itemUnit({ required: true }),
     takeout_date: date({ required: true, indexed: true, aliases: { vi: ['Ngày xuất kho', 'Ngày xuất', 'Ngày chứng từ', 'Ngày CT', 'Ngày'], en: ['Take-out date', 'Issue date', 'Date'], ko: ['출고일자', '출고일', '일자'] } }),
     quantity: quantity({ required: true }, joinAliases(issuedQuantity, { vi: ['Số lượng xuất kho'], en: ['Quantity issued'] })),
+    // Production feeds Form 15 column (9); export and other issues column (10). Empty counts as production.
+    purpose: takeOutPurpose(),
   },
   search: ['code', 'name'],
   ordering: '-takeout_date',

@@ -24,7 +24,11 @@ async function freeSlug(name: string, isTaken: (slug: string) => Promise<boolean
   }
 }
 
-export function presentFolderSet(row: FolderSetRow, company: Pick<CompanyRow, 'name'>): FolderSet {
+/**
+ * A folder set as the API answers it. `siblings` are the company's folder sets, among which the previous
+ * period's slug is found (callers have them at hand, or pass the one row).
+ */
+export function presentFolderSet(row: FolderSetRow, company: Pick<CompanyRow, 'name'>, siblings: readonly FolderSetRow[] = []): FolderSet {
   return {
     slug: row.slug,
     name: row.name,
@@ -33,6 +37,8 @@ export function presentFolderSet(row: FolderSetRow, company: Pick<CompanyRow, 'n
     date_end: row.dateEnd,
     type_code: row.typeCode,
     folder_type: row.folderType,
+    previous_folder_slug: siblings.find((set) => set.id === row.previousFolderSetId)?.slug ?? null,
+    statement_layout: row.statementLayout as FolderSet['statement_layout'],
     company_id: row.companyId,
     company_name: company.name,
     last_updated: row.lastUpdated.toISOString(),
@@ -78,7 +84,7 @@ function toCompany({ company, role }: CompanyAccess, sets: FolderSetRow[], staff
     balance_count: 0,
     statement_count: 0,
     staff_count: staffCount,
-    folder_set: sets.map((set) => presentFolderSet(set, company)),
+    folder_set: sets.map((set) => presentFolderSet(set, company, sets)),
   };
 }
 
@@ -229,11 +235,33 @@ export async function removeMember(db: Db, access: CompanyAccess, actorId: strin
 }
 
 export async function listFolderSets(db: Db, company: CompanyRow): Promise<FolderSet[]> {
-  const rows = await db.select().from(folderSets).where(eq(folderSets.companyId, company.id)).orderBy(asc(folderSets.dateStart), asc(folderSets.name));
-  return rows.map((row) => presentFolderSet(row, company));
+  const rows = await companyFolderSets(db, company.id);
+  return rows.map((row) => presentFolderSet(row, company, rows));
 }
 
-type FolderSetFields = { name?: string; year?: number; date_start?: string; date_end?: string; type_code?: string; folder_type?: string | null };
+const companyFolderSets = (db: Db, companyId: string) =>
+  db.select().from(folderSets).where(eq(folderSets.companyId, companyId)).orderBy(asc(folderSets.dateStart), asc(folderSets.name));
+
+type FolderSetFields = {
+  name?: string; year?: number; date_start?: string; date_end?: string; type_code?: string; folder_type?: string | null;
+  previous_folder_slug?: string | null; statement_layout?: string;
+};
+
+/**
+ * The id of the period named as previous: one of the company's other folder sets, never one whose own chain of
+ * previous periods leads back to `self` (the openings would then depend on themselves).
+ */
+function previousFolderSetId(sets: readonly FolderSetRow[], self: FolderSetRow | undefined, slug: string | null | undefined): string | null | undefined {
+  if (slug === undefined) return undefined;
+  if (slug === null || slug === '') return null;
+  const refuse = (message: string) => new AppError('validation_error', message, { fields: { previous_folder_slug: [message] } });
+  const previous = sets.find((set) => set.slug === slug);
+  if (!previous) throw refuse('No folder set of this company has this slug.');
+  for (let step: FolderSetRow | undefined = previous, hops = 0; step && hops <= sets.length; step = sets.find((set) => set.id === step?.previousFolderSetId), hops += 1) {
+    if (step.id === self?.id) throw refuse('A period cannot follow itself.');
+  }
+  return previous.id;
+}
 const folderSetColumns = (input: FolderSetFields) => ({
   ...(input.name !== undefined ? { name: input.name } : {}),
   ...(input.year !== undefined ? { year: input.year } : {}),
@@ -241,14 +269,20 @@ const folderSetColumns = (input: FolderSetFields) => ({
   ...(input.date_end !== undefined ? { dateEnd: input.date_end } : {}),
   ...(input.type_code !== undefined ? { typeCode: input.type_code } : {}),
   ...(input.folder_type !== undefined ? { folderType: input.folder_type } : {}),
+  ...(input.statement_layout !== undefined ? { statementLayout: input.statement_layout } : {}),
 });
 
-export async function createFolderSet(db: Db, company: CompanyRow, input: Required<Omit<FolderSetFields, 'folder_type'>> & { folder_type?: string | null }): Promise<FolderSet> {
+export async function createFolderSet(db: Db, company: CompanyRow, input: Required<Omit<FolderSetFields, 'folder_type' | 'previous_folder_slug' | 'statement_layout'>> & FolderSetFields): Promise<FolderSet> {
   const slug = await freeSlug(input.name, async (candidate) =>
     (await db.select({ id: folderSets.id }).from(folderSets).where(and(eq(folderSets.companyId, company.id), eq(folderSets.slug, candidate))).limit(1)).length > 0);
-  const [row] = await db.insert(folderSets).values({ companyId: company.id, slug, name: input.name, year: input.year, dateStart: input.date_start, dateEnd: input.date_end, typeCode: input.type_code, folderType: input.folder_type ?? null }).returning();
+  const sets = await companyFolderSets(db, company.id);
+  const previous = previousFolderSetId(sets, undefined, input.previous_folder_slug) ?? null;
+  const [row] = await db.insert(folderSets).values({
+    companyId: company.id, slug, name: input.name, year: input.year, dateStart: input.date_start, dateEnd: input.date_end, typeCode: input.type_code,
+    folderType: input.folder_type ?? null, previousFolderSetId: previous, ...(input.statement_layout ? { statementLayout: input.statement_layout } : {}),
+  }).returning();
   if (!row) throw new Error('folder set was not saved');
-  return presentFolderSet(row, company);
+  return presentFolderSet(row, company, sets);
 }
 
 export async function findFolderSet(db: Db, companyId: string, slug: string): Promise<FolderSetRow> {
@@ -262,8 +296,12 @@ export async function updateFolderSet(db: Db, company: CompanyRow, slug: string,
   const start = input.date_start ?? current.dateStart;
   const end = input.date_end ?? current.dateEnd;
   if (start > end) throw new AppError('validation_error', 'The period must start before it ends.', { fields: { date_end: ['The period must start before it ends.'] } });
-  const [row] = await db.update(folderSets).set({ ...folderSetColumns(input), lastUpdated: new Date() }).where(eq(folderSets.id, current.id)).returning();
-  return presentFolderSet(row ?? current, company);
+  const sets = await companyFolderSets(db, company.id);
+  const previous = previousFolderSetId(sets, current, input.previous_folder_slug);
+  const [row] = await db.update(folderSets)
+    .set({ ...folderSetColumns(input), ...(previous !== undefined ? { previousFolderSetId: previous } : {}), lastUpdated: new Date() })
+    .where(eq(folderSets.id, current.id)).returning();
+  return presentFolderSet(row ?? current, company, sets);
 }
 
 /** Deletes a folder set with all its rows; a company keeps at least one. */

@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, date, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../auth/tables.js';
 
 /** A company whose customs data Dutybook keeps; users reach it through memberships. */
@@ -54,6 +54,10 @@ export const folderSets = pgTable('folder_sets', {
   dateEnd: date({ mode: 'string' }).notNull(),
   typeCode: text().notNull(),
   folderType: text(),
+  /** The period before this one, whose computed closing stock is this one's opening (domain §1). */
+  previousFolderSetId: uuid().references((): AnyPgColumn => folderSets.id, { onDelete: 'set null' }),
+  /** The official layout the statements are exported in: TT 39/2018 today, TT 121/2025 for periods from 2026. */
+  statementLayout: text().notNull().default('tt39_2018'),
   createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   lastUpdated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (table) => [unique().on(table.companyId, table.slug)]);

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/** The report query: the folder set (period), and optionally one cell to drill into or an Excel file. */
+export const reportQuerySchema = z.object({
+  company_slug: z.string().min(1).max(100),
+  folder_slug: z.string().min(1).max(100),
+  format: z.enum(['json', 'xlsx']).optional().describe('xlsx: the official layout (Form 15/BCQT-NVL/GSQL, 15a/BCQT-SP/GSQL of Circular 39/2018)'),
+  code: z.string().max(100).optional().describe('With drill: the code whose cell to open'),
+  drill: z.string().max(50).optional().describe('With code: the column whose source lines to list (begin_value … end_value)'),
+  lang: z.string().max(5).optional(),
+});
+
+const quantity = z.string().describe('A decimal number as text, in the row unit');
+
+export const rowProblemSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('negative_closing') }),
+  z.object({ kind: z.literal('unit_mismatch'), detail: z.string().describe('The source and its unit, which cannot be summed with the row unit') }),
+]);
+
+const rowBase = {
+  code: z.string(), name: z.string().nullable(), unit: z.string().nullable(), note: z.string().nullable(),
+  /** The closing is below zero: a missing import, a wrong code mapping, a unit mismatch or an over-issue. */
+  negative: z.boolean(),
+  problems: z.array(rowProblemSchema),
+};
+
+export const statement15RowSchema = z.object({
+  ...rowBase,
+  begin_value: quantity, take_in: quantity, re_export: quantity, re_purpose: quantity, export_to_produce: quantity, other_export: quantity, end_value: quantity,
+});
+export const statement15aRowSchema = z.object({
+  ...rowBase,
+  begin_quantity: quantity, take_in: quantity, re_purpose: quantity, exportt: quantity, other_export: quantity, end_quantity: quantity,
+});
+export type Statement15Row = z.infer<typeof statement15RowSchema>;
+export type Statement15aRow = z.infer<typeof statement15aRowSchema>;
+
+const reportEnvelope = <R extends z.ZodObject>(row: R) => z.object({
+  count: z.number().int(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(row),
+  totals: row.omit({ code: true, name: true, unit: true, note: true, negative: true, problems: true }),
+  period: z.object({ date_start: z.string(), date_end: z.string(), regime: z.string(), previous_folder_slug: z.string().nullable() }),
+  unmapped_type_codes: z.array(z.object({ type_code: z.string(), lines: z.number().int() })).describe('Type codes of the period no rule names: decide them in the type-code rules'),
+});
+export const statement15AnswerSchema = reportEnvelope(statement15RowSchema);
+export const statement15aAnswerSchema = reportEnvelope(statement15aRowSchema);
+export type Statement15Answer = z.infer<typeof statement15AnswerSchema>;
+export type Statement15aAnswer = z.infer<typeof statement15aAnswerSchema>;
+
+/** A line one cell is made of, with the table it lives in. */
+export const sourceLineSchema = z.object({
+  source: z.string().describe('ecus, begin, wh-take-out, wh-take-in, or previous (the previous period\'s closing)'),
+  source_id: z.number().int().nullable(),
+  day: z.string().nullable(),
+  document: z.string().nullable(),
+  column: z.string(),
+  quantity,
+  unit: z.string().nullable(),
+  counted: z.boolean().describe('false when its unit differs from the row unit, so it is listed but not summed'),
+});
+export const drillAnswerSchema = z.object({ count: z.number().int(), next: z.null(), previous: z.null(), results: z.array(sourceLineSchema) });
+export type SourceLine = z.infer<typeof sourceLineSchema>;
+
+export const checkStatuses = ['open', 'explained', 'ok'] as const;
+
+export const checkRowSchema = z.object({
+  code: z.string(), name: z.string().nullable(), unit: z.string().nullable(),
+  issued_to_production: quantity, theoretical_consumption: quantity, difference: quantity,
+  book_end: quantity, counted: quantity.nullable(), count_difference: quantity.nullable(),
+  warehouse_end: quantity.nullable(), accounting_end: quantity.nullable(),
+  exposure_quantity: quantity, duty_exposure: z.string().nullable().describe('VND'), import_unit_value: z.string().nullable(), duty_rate: z.string().nullable(),
+  status: z.enum(checkStatuses), explanation: z.string().nullable(), unit_problems: z.array(z.string()),
+});
+export type CheckRow = z.infer<typeof checkRowSchema>;
+
+export const checkQuerySchema = reportQuerySchema.omit({ code: true, drill: true }).extend({
+  tolerance: z.coerce.number().min(0).max(100).optional().describe('Percent a difference may reach and still be ok (default 1)'),
+});
+export const checkAnswerSchema = z.object({
+  count: z.number().int(), next: z.null(), previous: z.null(), results: z.array(checkRowSchema),
+  total_duty_exposure: z.string(), open_rows: z.number().int(), tolerance: z.number(),
+});
+export type CheckAnswer = z.infer<typeof checkAnswerSchema>;
+
+export const checkReviewSchema = z.object({
+  status: z.enum(checkStatuses),
+  explanation: z.string().trim().max(2000).nullable().optional(),
+});
+
+export const statementForms = ['15', '15a'] as const;
+export const typeCodeRuleSchema = z.object({
+  regime: z.enum(['SXXK', 'GC', 'DNCX']),
+  type_code: z.string().trim().toUpperCase().regex(/^[A-Z][0-9A-Z]{1,4}$/, 'A type code such as E31'),
+  form: z.enum(statementForms),
+  column: z.string(),
+});
+export const typeCodeRuleAnswerSchema = typeCodeRuleSchema.extend({ source: z.enum(['preset', 'company']) });
+export type TypeCodeRule = z.infer<typeof typeCodeRuleAnswerSchema>;

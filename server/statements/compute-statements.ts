@@ -1,0 +1,141 @@
+import type { CheckRow, SourceLine, Statement15aRow, Statement15Row } from '../../common/statements/schemas.js';
+import type { Run } from '../db/run.js';
+import { AppError } from '../http/errors.js';
+import { checkStatementQuery, drillQuery, statementQuery, unmappedTypeCodesQuery } from './statement-sql.js';
+
+export type StatementForm = '15' | '15a';
+
+/** The reporting period a statement covers: a folder set of the company. */
+export interface Period {
+  id: string;
+  companyId: string;
+  name: string;
+  dateStart: string;
+  dateEnd: string;
+  regime: string;
+  previousId: string | null;
+}
+
+interface StatementSqlRow {
+  code: string; name: string | null; unit: string | null;
+  begin: string; take_in: string; re_export: string; re_purpose: string; export_to_produce: string; other_export: string; exportt: string;
+  closing: string; negative: boolean; unit_problems: string[]; total_rows: number;
+  total_begin: string; total_take_in: string; total_re_export: string; total_re_purpose: string; total_export_to_produce: string;
+  total_other_export: string; total_exportt: string; total_closing: string;
+}
+
+/** A computed statement: its rows and totals in the form's own column names, and the period's open questions. */
+export interface Statement<R> {
+  rows: R[];
+  totals: Omit<R, 'code' | 'name' | 'unit' | 'note' | 'negative' | 'problems'>;
+  unmappedTypeCodes: Array<{ type_code: string; lines: number }>;
+}
+
+export async function loadPeriod(run: Run, companyId: string, folderSetId: string): Promise<Period> {
+  const [row] = await run<{ id: string; company_id: string; name: string; date_start: string; date_end: string; type_code: string; previous_folder_set_id: string | null }>(
+    `SELECT id, company_id, name, date_start::text, date_end::text, type_code, previous_folder_set_id FROM folder_sets WHERE id = $1 AND company_id = $2`,
+    [folderSetId, companyId]);
+  if (!row) throw new AppError('not_found', 'Folder set not found.');
+  return { id: row.id, companyId: row.company_id, name: row.name, dateStart: row.date_start, dateEnd: row.date_end, regime: row.type_code, previousId: row.previous_folder_set_id };
+}
+
+/**
+ * The opening of a period: the computed closing of the period it names as previous (itself computed the same
+ * way, back along the chain), or null when it names none and the opening balances table gives it.
+ */
+async function previousClosing(run: Run, period: Period, form: StatementForm, seen: Set<string>): Promise<string | null> {
+  if (!period.previousId) return null;
+  if (seen.has(period.previousId)) throw new AppError('conflict', 'The chain of previous periods loops back on itself.');
+  const previous = await loadPeriod(run, period.companyId, period.previousId);
+  const rows = await statementRows(run, previous, form, new Set([...seen, period.id]));
+  return JSON.stringify(rows.map((row) => ({ code: row.code, name: row.name, unit: row.unit, quantity: row.closing })));
+}
+
+async function statementRows(run: Run, period: Period, form: StatementForm, seen = new Set<string>()): Promise<StatementSqlRow[]> {
+  const opening = await previousClosing(run, period, form, seen);
+  return run<StatementSqlRow>(statementQuery, [period.companyId, period.id, period.dateStart, period.dateEnd, period.regime, opening, form]);
+}
+
+const problemsOf = (row: StatementSqlRow): Statement15Row['problems'] => [
+  ...(row.negative ? [{ kind: 'negative_closing' as const }] : []),
+  ...row.unit_problems.map((detail) => ({ kind: 'unit_mismatch' as const, detail })),
+];
+
+const unmappedTypeCodes = (run: Run, period: Period) =>
+  run<{ type_code: string; lines: number }>(unmappedTypeCodesQuery, [period.companyId, period.id, period.dateStart, period.dateEnd, period.regime, null, '15']);
+
+/** Statement 15 (Form 15/BCQT-NVL/GSQL): imported materials over the period. */
+export async function computeStatement15(run: Run, period: Period): Promise<Statement<Statement15Row>> {
+  const [rows, unmapped] = await Promise.all([statementRows(run, period, '15'), unmappedTypeCodes(run, period)]);
+  const first = rows[0];
+  return {
+    rows: rows.map((row) => ({
+      code: row.code, name: row.name, unit: row.unit, begin_value: row.begin, take_in: row.take_in, re_export: row.re_export,
+      re_purpose: row.re_purpose, export_to_produce: row.export_to_produce, other_export: row.other_export, end_value: row.closing,
+      note: null, negative: row.negative, problems: problemsOf(row),
+    })),
+    totals: {
+      begin_value: first?.total_begin ?? '0', take_in: first?.total_take_in ?? '0', re_export: first?.total_re_export ?? '0',
+      re_purpose: first?.total_re_purpose ?? '0', export_to_produce: first?.total_export_to_produce ?? '0',
+      other_export: first?.total_other_export ?? '0', end_value: first?.total_closing ?? '0',
+    },
+    unmappedTypeCodes: unmapped,
+  };
+}
+
+/** Statement 15A (Form 15a/BCQT-SP/GSQL): finished products over the period. */
+export async function computeStatement15a(run: Run, period: Period): Promise<Statement<Statement15aRow>> {
+  const [rows, unmapped] = await Promise.all([statementRows(run, period, '15a'), unmappedTypeCodes(run, period)]);
+  const first = rows[0];
+  return {
+    rows: rows.map((row) => ({
+      code: row.code, name: row.name, unit: row.unit, begin_quantity: row.begin, take_in: row.take_in, re_purpose: row.re_purpose,
+      exportt: row.exportt, other_export: row.other_export, end_quantity: row.closing, note: null, negative: row.negative, problems: problemsOf(row),
+    })),
+    totals: {
+      begin_quantity: first?.total_begin ?? '0', take_in: first?.total_take_in ?? '0', re_purpose: first?.total_re_purpose ?? '0',
+      exportt: first?.total_exportt ?? '0', other_export: first?.total_other_export ?? '0', end_quantity: first?.total_closing ?? '0',
+    },
+    unmappedTypeCodes: unmapped,
+  };
+}
+
+/** The statement column names of the API mapped to the movements' own (begin and closing are named per form). */
+const movementColumn: Record<string, string> = {
+  begin_value: 'begin', begin_quantity: 'begin', end_value: 'closing', end_quantity: 'closing',
+  take_in: 'take_in', re_export: 're_export', re_purpose: 're_purpose', export_to_produce: 'export_to_produce', other_export: 'other_export', exportt: 'exportt',
+};
+export const drillColumns = Object.keys(movementColumn);
+
+/** The source lines that make one cell of a statement (a closing lists every line of the code). */
+export async function drillStatementCell(run: Run, period: Period, form: StatementForm, code: string, column: string): Promise<SourceLine[]> {
+  const name = movementColumn[column];
+  if (!name) throw new AppError('validation_error', 'Unknown column.', { fields: { drill: [`Use one of ${drillColumns.join(', ')}.`] } });
+  const opening = await previousClosing(run, period, form, new Set());
+  const rows = await run<Omit<SourceLine, 'column'> & { column_name: string }>(drillQuery,
+    [period.companyId, period.id, period.dateStart, period.dateEnd, period.regime, opening, form, code, name]);
+  return rows.map(({ column_name: movement, ...row }) => ({ ...row, column: movement }));
+}
+
+export interface CheckStatement { rows: CheckRow[]; totalDutyExposure: string; openRows: number }
+
+/** The check statement (domain §6) of a period at a tolerance in percent. */
+export async function computeCheckStatement(run: Run, period: Period, tolerancePercent: number): Promise<CheckStatement> {
+  const opening = await previousClosing(run, period, '15', new Set());
+  const rows = await run<CheckRow & { total_rows: number; total_duty_exposure: string | null; open_rows: number }>(checkStatementQuery,
+    [period.companyId, period.id, period.dateStart, period.dateEnd, period.regime, opening, '15', tolerancePercent]);
+  return {
+    rows: rows.map(({ total_rows: _rows, total_duty_exposure: _total, open_rows: _open, ...row }) => row),
+    totalDutyExposure: rows[0]?.total_duty_exposure ?? '0',
+    openRows: rows[0]?.open_rows ?? 0,
+  };
+}
+
+/** Records a reviewer's verdict on a check-statement row. */
+export async function reviewCheckRow(run: Run, options: { period: Period; code: string; status: CheckRow['status']; explanation: string | null; userId: string }): Promise<void> {
+  await run(
+    `INSERT INTO check_statement_notes (folder_set_id, code, company_id, status, explanation, updated_by, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, now())
+     ON CONFLICT (folder_set_id, code) DO UPDATE SET status = EXCLUDED.status, explanation = EXCLUDED.explanation, updated_by = EXCLUDED.updated_by, updated_at = now()`,
+    [options.period.id, options.code, options.period.companyId, options.status, options.explanation, options.userId]);
+}

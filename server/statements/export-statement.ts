@@ -1,0 +1,183 @@
+import type ExcelJS from 'exceljs';
+import type { Locale } from '../../common/i18n/locales.js';
+import { catalogTexts, neutralised } from '../resources/export-rows.js';
+import type { Statement15aRow, Statement15Row } from '../../common/statements/schemas.js';
+import type { CheckStatement, Period, Statement } from './compute-statements.js';
+
+/** The filer on the form's header. */
+export interface Filer { name: string; taxCode: string | null; address: string | null }
+
+/**
+ * One official layout: its form number, title, column captions with their numbers as printed, and the
+ * signatures below. The captions are the Circular's Vietnamese wording, whatever the reader's language:
+ * this is the document filed with customs.
+ */
+interface Layout<R> {
+  form: string;
+  title: string;
+  groupCaption: string;
+  /** Columns (5)…: the statement field, the caption, and whether it sits under the "issued in the period" group. */
+  quantities: Array<{ field: keyof R & string; caption: string; issued: boolean }>;
+  codeCaption: string;
+  nameCaption: string;
+}
+
+const tt39Form15: Layout<Statement15Row> = {
+  form: 'Mẫu số 15/BCQT-NVL/GSQL',
+  title: 'BÁO CÁO QUYẾT TOÁN NHẬP - XUẤT - TỒN KHO NGUYÊN LIỆU, VẬT TƯ NHẬP KHẨU',
+  groupCaption: 'Lượng xuất trong kỳ',
+  codeCaption: 'Mã nguyên liệu, vật tư',
+  nameCaption: 'Tên nguyên liệu, vật tư',
+  quantities: [
+    { field: 'begin_value', caption: 'Lượng tồn đầu kỳ', issued: false },
+    { field: 'take_in', caption: 'Lượng nhập trong kỳ', issued: false },
+    { field: 're_export', caption: 'Tái xuất', issued: true },
+    { field: 're_purpose', caption: 'Chuyển mục đích sử dụng, tiêu thụ nội địa, tiêu hủy', issued: true },
+    { field: 'export_to_produce', caption: 'Xuất kho để sản xuất', issued: true },
+    { field: 'other_export', caption: 'Xuất kho khác', issued: true },
+    { field: 'end_value', caption: 'Lượng tồn kho cuối kỳ', issued: false },
+  ],
+};
+
+const tt39Form15a: Layout<Statement15aRow> = {
+  form: 'Mẫu số 15a/BCQT-SP/GSQL',
+  title: 'BÁO CÁO QUYẾT TOÁN NHẬP - XUẤT - TỒN KHO THÀNH PHẨM ĐƯỢC SẢN XUẤT TỪ NGUỒN NHẬP KHẨU',
+  groupCaption: 'Lượng xuất kho trong kỳ',
+  codeCaption: 'Mã sản phẩm',
+  nameCaption: 'Tên sản phẩm',
+  quantities: [
+    { field: 'begin_quantity', caption: 'Lượng tồn đầu kỳ', issued: false },
+    { field: 'take_in', caption: 'Lượng nhập kho trong kỳ', issued: false },
+    { field: 're_purpose', caption: 'Chuyển mục đích sử dụng, tiêu thụ nội địa, tiêu hủy', issued: true },
+    { field: 'exportt', caption: 'Xuất khẩu', issued: true },
+    { field: 'other_export', caption: 'Xuất kho khác', issued: true },
+    { field: 'end_quantity', caption: 'Lượng tồn kho cuối kỳ', issued: false },
+  ],
+};
+
+const dayMonthYear = (iso: string) => iso.split('-').reverse().join('/');
+const regimeNames: Record<string, string> = { SXXK: 'Sản xuất xuất khẩu (SXXK)', GC: 'Gia công (GC)', DNCX: 'Doanh nghiệp chế xuất (DNCX)' };
+
+async function newWorkbook(): Promise<ExcelJS.Workbook> {
+  // exceljs loads on the first file written, as for table exports.
+  const { default: excel } = await import('exceljs');
+  return new excel.Workbook();
+}
+
+const thin: Partial<ExcelJS.Borders> = { top: { style: 'thin' }, left: { style: 'thin' }, bottom: { style: 'thin' }, right: { style: 'thin' } };
+
+function writeForm<R extends { code: string; name: string | null; unit: string | null; note: string | null }>(
+  workbook: ExcelJS.Workbook, layout: Layout<R>, statement: Statement<R>, period: Period, filer: Filer,
+): void {
+  const sheet = workbook.addWorksheet(layout.form.replace('Mẫu số ', '').replaceAll('/', '-').slice(0, 31), {
+    pageSetup: { orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+  });
+  const width = 4 + layout.quantities.length + 1;
+  const merged = (row: number, text: string, options: Partial<ExcelJS.Style> = {}) => {
+    sheet.mergeCells(row, 1, row, width);
+    const cell = sheet.getCell(row, 1);
+    cell.value = text;
+    Object.assign(cell, options);
+  };
+  sheet.getCell(1, 1).value = `Tên tổ chức, cá nhân: ${filer.name}`;
+  sheet.getCell(1, width).value = layout.form;
+  sheet.getCell(1, width).alignment = { horizontal: 'right' };
+  sheet.getCell(2, 1).value = `Mã số thuế: ${filer.taxCode ?? ''}`;
+  sheet.getCell(3, 1).value = `Địa chỉ: ${filer.address ?? ''}`;
+  merged(5, layout.title, { font: { bold: true, size: 13 }, alignment: { horizontal: 'center' } });
+  merged(6, `Kỳ báo cáo: từ ngày ${dayMonthYear(period.dateStart)} đến ngày ${dayMonthYear(period.dateEnd)}`, { alignment: { horizontal: 'center' } });
+  merged(7, `Loại hình: ${regimeNames[period.regime] ?? period.regime}`, { alignment: { horizontal: 'center' } });
+
+  // Two caption rows (the issued columns under their group), then the printed column numbers.
+  const top = 9;
+  const captions = ['STT', layout.codeCaption, layout.nameCaption, 'Đơn vị tính', ...layout.quantities.map((q) => q.caption), 'Ghi chú'];
+  captions.forEach((caption, index) => {
+    const column = index + 1;
+    const issued = index >= 4 && layout.quantities[index - 4]?.issued;
+    if (issued) {
+      sheet.getCell(top + 1, column).value = caption;
+    } else {
+      sheet.mergeCells(top, column, top + 1, column);
+      sheet.getCell(top, column).value = caption;
+    }
+    sheet.getCell(top + 2, column).value = `(${column})`;
+  });
+  const issuedColumns = layout.quantities.flatMap((q, index) => (q.issued ? [index + 5] : []));
+  sheet.mergeCells(top, Math.min(...issuedColumns), top, Math.max(...issuedColumns));
+  sheet.getCell(top, Math.min(...issuedColumns)).value = layout.groupCaption;
+  for (let row = top; row <= top + 2; row += 1) {
+    for (let column = 1; column <= width; column += 1) {
+      const cell = sheet.getCell(row, column);
+      cell.font = { bold: row < top + 2 };
+      cell.alignment = { horizontal: 'center', vertical: 'middle', wrapText: true };
+      cell.border = thin;
+    }
+  }
+  sheet.getRow(top + 1).height = 48;
+
+  statement.rows.forEach((row, index) => {
+    const values = [index + 1, neutralised(row.code), neutralised(row.name ?? ''), row.unit ?? '',
+      ...layout.quantities.map((q) => Number(row[q.field] as string)), neutralised(row.note ?? '')];
+    const added = sheet.addRow(values);
+    added.eachCell({ includeEmpty: true }, (cell, column) => {
+      cell.border = thin;
+      if (column > 4 && column < width) cell.numFmt = '#,##0.####;[Red]-#,##0.####';
+    });
+  });
+  const footer = top + 3 + statement.rows.length + 2;
+  sheet.getCell(footer, width - 2).value = '…, ngày … tháng … năm …';
+  sheet.getCell(footer + 1, 2).value = 'Người lập';
+  sheet.getCell(footer + 2, 2).value = '(Ký, ghi rõ họ tên)';
+  sheet.getCell(footer + 1, width - 2).value = 'Người đại diện theo pháp luật của tổ chức, cá nhân';
+  sheet.getCell(footer + 2, width - 2).value = '(Ký, đóng dấu, ghi rõ họ tên)';
+  for (const cell of [sheet.getCell(footer + 1, 2), sheet.getCell(footer + 1, width - 2)]) cell.font = { bold: true };
+
+  sheet.getColumn(1).width = 6;
+  sheet.getColumn(2).width = 18;
+  sheet.getColumn(3).width = 36;
+  sheet.getColumn(4).width = 10;
+  for (let column = 5; column < width; column += 1) sheet.getColumn(column).width = 16;
+  sheet.getColumn(width).width = 24;
+}
+
+export async function statement15Workbook(statement: Statement<Statement15Row>, period: Period, filer: Filer): Promise<Buffer> {
+  const workbook = await newWorkbook();
+  writeForm(workbook, tt39Form15, statement, period, filer);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+export async function statement15aWorkbook(statement: Statement<Statement15aRow>, period: Period, filer: Filer): Promise<Buffer> {
+  const workbook = await newWorkbook();
+  writeForm(workbook, tt39Form15a, statement, period, filer);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const checkColumns = [
+  'code', 'name', 'unit', 'issued_to_production', 'theoretical_consumption', 'difference', 'book_end', 'counted', 'count_difference',
+  'warehouse_end', 'accounting_end', 'duty_exposure', 'status', 'explanation',
+] as const;
+const numericCheckColumns = new Set(['issued_to_production', 'theoretical_consumption', 'difference', 'book_end', 'counted', 'count_difference', 'warehouse_end', 'accounting_end', 'duty_exposure']);
+
+/** The check statement as a working sheet in the reader's language (it is not filed). */
+export async function checkStatementWorkbook(check: CheckStatement, period: Period, filer: Filer, locale: Locale): Promise<Buffer> {
+  const catalog = catalogTexts[locale];
+  const workbook = await newWorkbook();
+  const sheet = workbook.addWorksheet((catalog['statements.check.title'] ?? 'Check statement').slice(0, 31), { views: [{ state: 'frozen', ySplit: 3 }] });
+  sheet.getCell(1, 1).value = `${filer.name} — ${period.name} (${dayMonthYear(period.dateStart)} – ${dayMonthYear(period.dateEnd)})`;
+  sheet.getCell(1, 1).font = { bold: true };
+  const header = sheet.getRow(3);
+  checkColumns.forEach((column, index) => {
+    header.getCell(index + 1).value = catalog[`statements.check.columns.${column}`] ?? column;
+    sheet.getColumn(index + 1).width = column === 'name' || column === 'explanation' ? 32 : 16;
+  });
+  header.font = { bold: true };
+  for (const row of check.rows) {
+    sheet.addRow(checkColumns.map((column) => {
+      const value = row[column];
+      if (value === null) return null;
+      if (numericCheckColumns.has(column)) return Number(value);
+      return column === 'status' ? catalog[`statements.check.status.${value}`] ?? value : neutralised(String(value));
+    }));
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

@@ -1,0 +1,147 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../common/api/errors.js';
+import { isLocale } from '../../common/i18n/locales.js';
+import {
+  checkAnswerSchema, checkQuerySchema, checkReviewSchema, drillAnswerSchema, reportQuerySchema, statement15aAnswerSchema,
+  statement15AnswerSchema, statementForms, typeCodeRuleAnswerSchema, typeCodeRuleSchema,
+} from '../../common/statements/schemas.js';
+import { requireUser, signedInUser } from '../auth/guard.js';
+import { runner } from '../db/run.js';
+import type { AppDeps } from '../deps.js';
+import { resolveScope } from '../resources/scope.js';
+import {
+  computeCheckStatement, computeStatement15, computeStatement15a, drillStatementCell, loadPeriod, type Period, reviewCheckRow, type Statement,
+} from './compute-statements.js';
+import { checkStatementWorkbook, type Filer, statement15aWorkbook, statement15Workbook } from './export-statement.js';
+import { listTypeCodeRules, revertTypeCodeRule, setTypeCodeRule } from './type-code-rules.js';
+
+const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+function sendWorkbook(reply: FastifyReply, bytes: Buffer, fileName: string) {
+  return reply.type(xlsx).header('Content-Disposition', `attachment; filename="${fileName}"`).send(bytes);
+}
+
+/**
+ * The customs finalization reports of a folder set: Statement 15 and 15A (computed, read only), the check
+ * statement with its reviews, and the type-code rules they follow. Viewers read; members review and set rules.
+ */
+export const statementRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const run = runner(deps.database);
+  await app.register(async (scope) => {
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+    api.addHook('onRequest', requireUser(deps.database.db));
+    const security = [{ bearer: [] }];
+    const tags = ['statements'];
+
+    const periodOf = async (userId: string, query: { company_slug: string; folder_slug: string }, minimumRole: 'viewer' | 'member' = 'viewer') => {
+      const rowScope = await resolveScope(run, { userId, companySlug: query.company_slug, folderSlug: query.folder_slug, minimumRole });
+      return loadPeriod(run, rowScope.companyId, rowScope.folderSetId!);
+    };
+    const filerOf = async (period: Period): Promise<Filer> => {
+      const [company] = await run<{ name: string; tax_code: string | null; address: string | null }>('SELECT name, tax_code, address FROM companies WHERE id = $1', [period.companyId]);
+      return { name: company?.name ?? '', taxCode: company?.tax_code ?? null, address: company?.address ?? null };
+    };
+    const periodAnswer = async (period: Period) => {
+      const [previous] = period.previousId ? await run<{ slug: string }>('SELECT slug FROM folder_sets WHERE id = $1', [period.previousId]) : [];
+      return { date_start: period.dateStart, date_end: period.dateEnd, regime: period.regime, previous_folder_slug: previous?.slug ?? null };
+    };
+    const envelope = async <R>(statement: Statement<R>, period: Period) => ({
+      count: statement.rows.length, next: null, previous: null, results: statement.rows, totals: statement.totals,
+      period: await periodAnswer(period), unmapped_type_codes: statement.unmappedTypeCodes,
+    });
+
+    for (const form of statementForms) {
+      const path = form === '15' ? '/new-balance/report-statement-15/' : '/new-balance/report-statement-15A/';
+      api.get(path, {
+        schema: {
+          tags, security, querystring: reportQuerySchema,
+          summary: `Statement ${form.toUpperCase()} computed from the folder set's declarations, opening balances and warehouse books; ?format=xlsx for the official layout, ?code=&drill= for a cell's source lines`,
+          response: { 200: z.union([form === '15' ? statement15AnswerSchema : statement15aAnswerSchema, drillAnswerSchema]), ...errors },
+          produces: ['application/json', xlsx],
+        },
+      }, async (request, reply) => {
+        const period = await periodOf(signedInUser(request).id, request.query);
+        const { code, drill } = request.query;
+        if (code !== undefined && drill !== undefined) {
+          const results = await drillStatementCell(run, period, form, code, drill);
+          return { count: results.length, next: null, previous: null, results };
+        }
+        if (form === '15') {
+          const statement = await computeStatement15(run, period);
+          if (request.query.format === 'xlsx') return sendWorkbook(reply, await statement15Workbook(statement, period, await filerOf(period)), `statement-15-${request.query.folder_slug}.xlsx`);
+          return envelope(statement, period);
+        }
+        const statement = await computeStatement15a(run, period);
+        if (request.query.format === 'xlsx') return sendWorkbook(reply, await statement15aWorkbook(statement, period, await filerOf(period)), `statement-15a-${request.query.folder_slug}.xlsx`);
+        return envelope(statement, period);
+      });
+    }
+
+    api.get('/new-balance/check-statement/', {
+      schema: {
+        tags, security, querystring: checkQuerySchema, produces: ['application/json', xlsx],
+        summary: 'Per material: issued to production vs theoretical consumption (exports × BOM), book closing vs physical count and the in-out balances, duty at stake',
+        response: { 200: checkAnswerSchema, ...errors },
+      },
+    }, async (request, reply) => {
+      const period = await periodOf(signedInUser(request).id, request.query);
+      const tolerance = request.query.tolerance ?? 1;
+      const check = await computeCheckStatement(run, period, tolerance);
+      if (request.query.format === 'xlsx') {
+        const locale = isLocale(request.query.lang) ? request.query.lang : 'vi';
+        return sendWorkbook(reply, await checkStatementWorkbook(check, period, await filerOf(period), locale), `check-statement-${request.query.folder_slug}.xlsx`);
+      }
+      return { count: check.rows.length, next: null, previous: null, results: check.rows, total_duty_exposure: check.totalDutyExposure, open_rows: check.openRows, tolerance };
+    });
+
+    api.patch('/new-balance/check-statement/:code/', {
+      schema: {
+        tags, security, summary: 'Review one row: its status (open, explained, ok) and explanation; member or above',
+        params: z.object({ code: z.string().min(1).max(100) }),
+        querystring: reportQuerySchema.pick({ company_slug: true, folder_slug: true }),
+        body: checkReviewSchema, response: { 200: z.object({ code: z.string(), status: z.string(), explanation: z.string().nullable() }), ...errors },
+      },
+    }, async (request) => {
+      const user = signedInUser(request);
+      const period = await periodOf(user.id, request.query, 'member');
+      const explanation = request.body.explanation || null;
+      await reviewCheckRow(run, { period, code: request.params.code, status: request.body.status, explanation, userId: user.id });
+      return { code: request.params.code, status: request.body.status, explanation };
+    });
+
+    const companyQuery = z.object({ company_slug: z.string().min(1).max(100) });
+    api.get('/new-balance/type-code-rules/', {
+      schema: {
+        tags, security, summary: 'Which statement column each declaration type code feeds under a regime: the presets of Decision 1357 and the company\'s own',
+        querystring: companyQuery.extend({ regime: typeCodeRuleSchema.shape.regime }),
+        response: { 200: z.object({ count: z.number().int(), next: z.null(), previous: z.null(), results: z.array(typeCodeRuleAnswerSchema) }), ...errors },
+      },
+    }, async (request) => {
+      const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug: request.query.company_slug, minimumRole: 'viewer' });
+      const results = await listTypeCodeRules(run, rowScope.companyId, request.query.regime);
+      return { count: results.length, next: null, previous: null, results };
+    });
+
+    api.put('/new-balance/type-code-rules/', {
+      schema: { tags, security, summary: 'Set the company\'s own rule for a type code; member or above', querystring: companyQuery, body: typeCodeRuleSchema, response: { 200: typeCodeRuleAnswerSchema, ...errors } },
+    }, async (request) => {
+      const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug: request.query.company_slug, minimumRole: 'member' });
+      await setTypeCodeRule(run, rowScope.companyId, request.body);
+      return { ...request.body, source: 'company' as const };
+    });
+
+    api.delete('/new-balance/type-code-rules/', {
+      schema: {
+        tags, security, summary: 'Drop the company\'s own rule so the preset applies again; member or above',
+        querystring: companyQuery.extend(typeCodeRuleSchema.pick({ regime: true, type_code: true, form: true }).shape),
+      },
+    }, async (request, reply) => {
+      const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug: request.query.company_slug, minimumRole: 'member' });
+      await revertTypeCodeRule(run, rowScope.companyId, request.query);
+      return reply.status(204).send();
+    });
+  });
+};

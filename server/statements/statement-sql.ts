@@ -1,0 +1,203 @@
+import { flattenBomCte } from './flatten-bom.js';
+
+/**
+ * The named SQL of the customs finalization reports (domain §2, §2a, §3, §4.6, §5). Every report is one
+ * statement over the whole period, built from the same common table expressions, with these parameters:
+ *
+ *   $1 company id, $2 folder set id, $3 period start, $4 period end, $5 regime (SXXK, GC, DNCX),
+ *   $6 the previous period's closing rows as JSON (null: the opening balances table gives the opening),
+ *   $7 the form ('15' materials, '15a' products).
+ */
+
+/** Rows of an import still loading are no one's yet: every source leaves them out. */
+const visible = (alias: string) =>
+  `${alias}.company_id = $1 AND ${alias}.folder_set_id = $2 AND (${alias}.import_record_id IS NULL OR ${alias}.import_record_id NOT IN (SELECT id FROM loading))`;
+
+/** The customs code, unit and quantity of a book row under an internal code, through the map-code row valid on its day. */
+const mapped = (alias: string, day: string, code = `${alias}.code`) => `LEFT JOIN LATERAL (
+      SELECT m.code, m.unit, m.factor FROM code_maps m
+       WHERE ${visible('m')} AND m.internal_code = ${code}
+         AND (m.valid_from IS NULL OR m.valid_from <= ${day}) AND (m.valid_to IS NULL OR m.valid_to >= ${day})
+       ORDER BY m.valid_from DESC NULLS LAST, m.id LIMIT 1) m ON true`;
+
+/**
+ * Every quantity a statement is built from, one row per source line: `form`, the customs `code`, `column_name`
+ * (begin, take_in, re_export, re_purpose, export_to_produce, other_export, exportt), `quantity` in `unit`,
+ * and where it comes from (`source` table, `source_id`, `day`, `document`) so that a cell can be drilled into.
+ */
+export const movementsCte = `
+  loading AS (SELECT id FROM import_records WHERE company_id = $1 AND status IN ('queued', 'running')),
+  rules AS (
+    SELECT DISTINCT ON (type_code, form) type_code, form, column_name
+      FROM type_code_rules WHERE regime = $5 AND (company_id = $1 OR company_id IS NULL)
+     ORDER BY type_code, form, company_id NULLS LAST),
+  -- A code such as A42 feeds Form 15 for materials and Form 15a for products.
+  dual_codes AS (SELECT type_code FROM rules WHERE column_name <> 'ignore' GROUP BY type_code HAVING count(DISTINCT form) > 1),
+  -- The 12th digit counts in-clearance amendments: only the latest version of a declaration counts.
+  latest AS (
+    SELECT left(e.account_number, 11) AS declaration, max(e.account_number) AS account_number
+      FROM ecus_lines e WHERE ${visible('e')} GROUP BY 1),
+  effective AS (
+    SELECT e.id, e.account_number, e.registered_date, e.type_code, e.code, e.item_name, e.unit, e.total, e.total_value, e.tax_rate
+      FROM ecus_lines e JOIN latest l ON l.account_number = e.account_number
+     WHERE ${visible('e')} AND e.registered_date BETWEEN $3 AND $4
+       AND NOT EXISTS (SELECT 1 FROM ecus_cancel_records c WHERE c.company_id = $1 AND c.folder_set_id = $2 AND c.ecus_id = e.id)),
+  products AS (
+    SELECT b.code FROM bom_lines b WHERE ${visible('b')}
+    UNION SELECT o.code FROM opening_balances o WHERE ${visible('o')} AND o.item_type = 'product'),
+  declared AS (
+    SELECT e.*, r.form, r.column_name
+      FROM effective e JOIN rules r ON r.type_code = e.type_code AND r.column_name <> 'ignore'
+     WHERE e.type_code NOT IN (SELECT type_code FROM dual_codes) OR (r.form = '15a') = (e.code IN (SELECT code FROM products))),
+  movements AS (
+    SELECT CASE WHEN o.item_type = 'product' THEN '15a' ELSE '15' END AS form, o.code, o.name, o.unit, 'begin' AS column_name,
+           o.begin_value AS quantity, 2 AS priority, 'begin' AS source, o.id AS source_id, o.from_date AS day, NULL::text AS document
+      FROM opening_balances o WHERE ${visible('o')} AND $6::jsonb IS NULL AND o.item_type IN ('material', 'product')
+    UNION ALL
+    SELECT $7, p.code, p.name, p.unit, 'begin', p.quantity, 0, 'previous', NULL, NULL, NULL
+      FROM jsonb_to_recordset(coalesce($6::jsonb, '[]')) AS p(code text, name text, unit text, quantity numeric)
+    UNION ALL
+    SELECT d.form, d.code, d.item_name, d.unit, d.column_name, d.total, 1, 'ecus', d.id, d.registered_date, d.account_number
+      FROM declared d
+    UNION ALL
+    SELECT CASE WHEN w.item_type = 'product' THEN '15a' ELSE '15' END, coalesce(m.code, w.code), w.name, coalesce(m.unit, w.unit),
+           CASE WHEN w.item_type = 'product' THEN 'other_export'
+                WHEN coalesce(w.purpose, 'production') = 'production' THEN 'export_to_produce' ELSE 'other_export' END,
+           w.quantity * coalesce(m.factor, 1), 3, 'wh-take-out', w.id, w.takeout_date, w.code
+      FROM warehouse_take_out w ${mapped('w', 'w.takeout_date')}
+     WHERE ${visible('w')} AND w.takeout_date BETWEEN $3 AND $4 AND w.item_type IN ('material', 'product')
+       -- Products leave for export on their declarations (column 8); only their other issues are the books'.
+       AND (w.item_type = 'material' OR coalesce(w.purpose, 'production') = 'other')
+    UNION ALL
+    SELECT '15a', coalesce(m.code, w.code), w.name, coalesce(m.unit, w.unit), 'take_in', w.quantity * coalesce(m.factor, 1), 3,
+           'wh-take-in', w.id, w.bill_date, w.bill_no
+      FROM warehouse_take_in w ${mapped('w', 'w.bill_date')}
+     WHERE ${visible('w')} AND w.bill_date BETWEEN $3 AND $4 AND w.item_type = 'product' AND w.purpose = 'production'),
+  -- A statement row's unit is the one declared to customs (else the opening's, else the books'); quantities in
+  -- another unit are listed as problems, never summed.
+  statement_codes AS (
+    SELECT code,
+           (array_agg(unit ORDER BY priority, day DESC NULLS LAST) FILTER (WHERE coalesce(unit, '') <> ''))[1] AS unit,
+           (array_agg(name ORDER BY priority, day DESC NULLS LAST) FILTER (WHERE coalesce(name, '') <> ''))[1] AS name
+      FROM movements WHERE form = $7 GROUP BY code),
+  counted AS (
+    SELECT s.code, s.name, s.unit, m.column_name, m.quantity, m.source, m.unit AS source_unit,
+           m.unit IS NULL OR s.unit IS NULL OR upper(trim(m.unit)) = upper(trim(s.unit)) AS same_unit
+      FROM statement_codes s JOIN movements m ON m.form = $7 AND m.code = s.code)`;
+
+/**
+ * A quantity as the API answers it: rounded to 6 decimals (norms with loss rates multiply scales up) and
+ * without trailing zeros.
+ */
+const quantity = (expression: string, name = expression) => `trim_scale(round((${expression})::numeric, 6))::text AS ${name}`;
+
+const column = (name: string) => `coalesce(sum(quantity) FILTER (WHERE same_unit AND column_name = '${name}'), 0)`;
+
+/** One row per code of the form with its columns, its closing, and what keeps it from being right. */
+export const statementRowsCte = `${movementsCte},
+  statement AS (
+    SELECT code, name, unit,
+           ${column('begin')} AS begin, ${column('take_in')} AS take_in, ${column('re_export')} AS re_export,
+           ${column('re_purpose')} AS re_purpose, ${column('export_to_produce')} AS export_to_produce,
+           ${column('other_export')} AS other_export, ${column('exportt')} AS exportt,
+           coalesce(array_agg(DISTINCT source || ': ' || source_unit) FILTER (WHERE NOT same_unit), '{}') AS unit_problems
+      FROM counted GROUP BY code, name, unit),
+  closed AS (
+    SELECT *, CASE WHEN $7 = '15'
+                   THEN begin + take_in - re_export - re_purpose - export_to_produce - other_export
+                   ELSE begin + take_in - re_purpose - exportt - other_export END AS closing
+      FROM statement)`;
+
+/** Statement 15 or 15A: every row with totals over the whole statement, in code order. */
+export const statementQuery = `WITH ${statementRowsCte}
+  SELECT code, name, unit, ${quantity('begin')}, ${quantity('take_in')}, ${quantity('re_export')}, ${quantity('re_purpose')},
+         ${quantity('export_to_produce')}, ${quantity('other_export')}, ${quantity('exportt')}, ${quantity('closing')},
+         closing < 0 AS negative, unit_problems, count(*) OVER ()::int AS total_rows,
+         ${quantity('sum(begin) OVER ()', 'total_begin')}, ${quantity('sum(take_in) OVER ()', 'total_take_in')},
+         ${quantity('sum(re_export) OVER ()', 'total_re_export')}, ${quantity('sum(re_purpose) OVER ()', 'total_re_purpose')},
+         ${quantity('sum(export_to_produce) OVER ()', 'total_export_to_produce')}, ${quantity('sum(other_export) OVER ()', 'total_other_export')},
+         ${quantity('sum(exportt) OVER ()', 'total_exportt')}, ${quantity('sum(closing) OVER ()', 'total_closing')}
+    FROM closed ORDER BY code`;
+
+/** The source lines of one cell: $8 the code, $9 the column (`begin` … `exportt`; `closing` lists them all). */
+export const drillQuery = `WITH ${movementsCte}
+  SELECT m.source, m.source_id, m.day::text AS day, m.document, m.column_name, ${quantity('m.quantity', 'quantity')}, m.unit,
+         m.unit IS NULL OR s.unit IS NULL OR upper(trim(m.unit)) = upper(trim(s.unit)) AS counted
+    FROM movements m JOIN statement_codes s ON s.code = m.code
+   WHERE m.form = $7 AND m.code = $8 AND ($9 = 'closing' OR m.column_name = $9)
+   ORDER BY m.day NULLS FIRST, m.source, m.source_id`;
+
+/** Type codes in the period's effective declarations that no rule of the regime names: a user must decide them. */
+export const unmappedTypeCodesQuery = `WITH ${movementsCte}
+  SELECT type_code, count(*)::int AS lines FROM effective
+   WHERE type_code NOT IN (SELECT type_code FROM rules) GROUP BY type_code ORDER BY type_code`;
+
+/**
+ * The check statement (domain §6) per material code, $7 = '15', $8 the tolerance in percent: the warehouse's
+ * issues to production against the theoretical consumption (exports × BOM norms flattened, valid on each
+ * export's day), the book closing against the physical count at the period end and against the warehouse and
+ * accounting in-out balances, the stored review, and the duty at stake:
+ *
+ *   duty_exposure = exposure_quantity × unit customs value of the latest import × its duty rate
+ *   exposure_quantity = max(0, issued − theoretical, book closing − counted) while the row is open
+ */
+export const checkStatementQuery = `WITH RECURSIVE ${statementRowsCte},
+  exported AS (
+    SELECT d.id AS line_id, d.code, d.registered_date AS day, d.total AS quantity FROM declared d
+     WHERE d.form = '15a' AND d.column_name = 'exportt'),
+  ${flattenBomCte({ demand: 'exported', visible })},
+  consumption AS (
+    SELECT coalesce(m.code, f.material_code) AS code, coalesce(m.unit, f.material_unit) AS unit, f.quantity * coalesce(m.factor, 1) AS quantity
+      FROM flat_bom f ${mapped('f', 'f.day', 'f.material_code')}),
+  theoretical AS (
+    SELECT c.code, sum(c.quantity) FILTER (WHERE same_unit) AS quantity,
+           coalesce(array_agg(DISTINCT 'bom: ' || c.unit) FILTER (WHERE NOT same_unit), '{}') AS unit_problems
+      FROM (SELECT c.*, c.unit IS NULL OR s.unit IS NULL OR upper(trim(c.unit)) = upper(trim(s.unit)) AS same_unit
+              FROM consumption c LEFT JOIN closed s ON s.code = c.code) c
+     GROUP BY c.code),
+  count_day AS (SELECT max(w.inventory_date) AS day FROM warehouse_counts w WHERE ${visible('w')} AND w.inventory_date <= $4),
+  physical AS (
+    SELECT coalesce(m.code, w.code) AS code, sum(w.inventory_quantity * coalesce(m.factor, 1)) AS quantity
+      FROM warehouse_counts w ${mapped('w', 'coalesce(w.inventory_date, $4)')}
+     WHERE ${visible('w')} AND w.inventory_date IS NOT DISTINCT FROM (SELECT day FROM count_day)
+     GROUP BY 1),
+  warehouse_book AS (SELECT w.code, sum(w.end_quantity) AS quantity FROM warehouse_iob w WHERE ${visible('w')} AND w.item_type = 'material' GROUP BY 1),
+  accounting_book AS (SELECT a.code, sum(a.end_quantity) AS quantity FROM accounting_iob a WHERE ${visible('a')} AND a.item_type = 'material' GROUP BY 1),
+  last_import AS (
+    SELECT DISTINCT ON (code) code, total_value / nullif(total, 0) AS unit_value, tax_rate FROM declared
+     WHERE form = '15' AND column_name = 'take_in' ORDER BY code, registered_date DESC, id DESC),
+  reviewed AS (SELECT code, status, explanation FROM check_statement_notes WHERE company_id = $1 AND folder_set_id = $2),
+  compared AS (
+    SELECT k.code, coalesce(s.name, bn.material_name) AS name, coalesce(s.unit, bn.material_unit) AS unit,
+           coalesce(s.export_to_produce, 0) AS issued, coalesce(t.quantity, 0) AS theoretical,
+           coalesce(s.closing, 0) AS book_end, p.quantity AS counted, wb.quantity AS warehouse_end, ab.quantity AS accounting_end,
+           li.unit_value, li.tax_rate, r.status AS reviewed_status, r.explanation,
+           coalesce(s.unit_problems, '{}') || coalesce(t.unit_problems, '{}') AS unit_problems
+      FROM (SELECT code FROM closed UNION SELECT code FROM theoretical) k
+      LEFT JOIN closed s ON s.code = k.code
+      LEFT JOIN theoretical t ON t.code = k.code
+      LEFT JOIN physical p ON p.code = k.code
+      LEFT JOIN warehouse_book wb ON wb.code = k.code
+      LEFT JOIN accounting_book ab ON ab.code = k.code
+      LEFT JOIN last_import li ON li.code = k.code
+      LEFT JOIN reviewed r ON r.code = k.code
+      LEFT JOIN LATERAL (SELECT b.material_name, b.material_unit FROM bom_lines b WHERE ${visible('b')} AND b.material_code = k.code LIMIT 1) bn ON true),
+  judged AS (
+    SELECT *, issued - theoretical AS difference, counted - book_end AS count_difference,
+           coalesce(reviewed_status,
+             CASE WHEN abs(issued - theoretical) <= $8::numeric / 100 * greatest(abs(issued), abs(theoretical))
+                   AND (counted IS NULL OR abs(counted - book_end) <= $8::numeric / 100 * greatest(abs(counted), abs(book_end)))
+                   AND book_end >= 0 AND cardinality(unit_problems) = 0
+                  THEN 'ok' ELSE 'open' END) AS status
+      FROM compared),
+  exposed AS (
+    SELECT *, CASE WHEN status = 'open' THEN greatest(0, difference, coalesce(-count_difference, 0)) ELSE 0 END AS exposure_quantity
+      FROM judged)
+  SELECT code, name, unit, ${quantity('issued', 'issued_to_production')}, ${quantity('theoretical', 'theoretical_consumption')},
+         ${quantity('difference')}, ${quantity('book_end')}, ${quantity('counted')}, ${quantity('count_difference')},
+         ${quantity('warehouse_end')}, ${quantity('accounting_end')}, ${quantity('exposure_quantity')},
+         round(exposure_quantity * unit_value * coalesce(tax_rate, 0) / 100, 0)::text AS duty_exposure,
+         ${quantity('unit_value', 'import_unit_value')}, tax_rate::text AS duty_rate, status, explanation, unit_problems,
+         count(*) OVER ()::int AS total_rows, sum(round(exposure_quantity * unit_value * coalesce(tax_rate, 0) / 100, 0)) OVER ()::text AS total_duty_exposure,
+         (count(*) FILTER (WHERE status = 'open') OVER ())::int AS open_rows
+    FROM exposed ORDER BY status = 'open' DESC, code`;

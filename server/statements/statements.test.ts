@@ -1,0 +1,223 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Run, runner } from '../db/run.js';
+import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
+
+/**
+ * A year of an SXXK company (domain §2, §2a, §3, §4.6, §5, §6), small enough to work out by hand:
+ * an amended declaration (12th digit), a cancelled one, one outside the period, an ignored and an unmapped
+ * type code, re-export and change of purpose, warehouse issues by purpose, one under an internal code
+ * (map-code yards → metres) and one in a unit that cannot be converted, a two-level BOM whose norm changes
+ * mid-year, exports, and the year-end count.
+ */
+describe('customs finalization reports', () => {
+  let t: TestApp;
+  let run: Run;
+  const mail = captureMail();
+  const tokens: Record<string, string> = {};
+  let company = { id: '', slug: '' };
+  const periods: Record<string, { id: string; slug: string }> = {};
+
+  const call = (who: string, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { authorization: `Bearer ${tokens[who]}` }, ...(payload ? { payload } : {}) });
+  const scope = (period: string) => `company_slug=${company.slug}&folder_slug=${periods[period]!.slug}`;
+
+  async function insert(table: string, period: string, rows: Array<Record<string, unknown>>): Promise<number[]> {
+    const ids: number[] = [];
+    for (const row of rows) {
+      const names = Object.keys(row);
+      const [inserted] = await run<{ id: number }>(
+        `INSERT INTO ${table} (company_id, folder_set_id, ${names.map((name) => `"${name}"`).join(', ')})
+         VALUES ($1, $2, ${names.map((_, index) => `$${index + 3}`).join(', ')}) RETURNING id`,
+        [company.id, periods[period]!.id, ...names.map((name) => row[name])]);
+      ids.push(inserted!.id);
+    }
+    return ids;
+  }
+
+  async function signUp(name: string): Promise<void> {
+    const email = `${name}@statements.vn`;
+    await t.app.inject({ method: 'POST', url: '/api/registration/', payload: { email, password: 'Tidewater-Ledger-7781', name } });
+    tokens[name] = (await t.app.inject({ method: 'POST', url: '/api/registration-confirm/', payload: { email, token: mail.lastCode(email) } })).json().token.access_token;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ authRateLimitPerMinute: 1000 }, mail);
+    run = runner(t.database);
+    await signUp('accountant');
+    await signUp('viewer');
+    const created = (await call('accountant', 'POST', '/api/clients-api/companies/', { name: 'Phu Thanh Garment', tax_code: '0301234567', address: 'KCN Tân Bình' })).json();
+    company = { id: (await run<{ id: string }>('SELECT id FROM companies WHERE slug = $1', [created.slug]))[0]!.id, slug: created.slug };
+    await call('accountant', 'POST', `/api/clients-api/companies/${company.slug}/members/`, { email: 'viewer@statements.vn', role: 'viewer' });
+    await call('viewer', 'POST', `/api/clients-api/invitations/${company.slug}/accept/`);
+    for (const [key, body] of Object.entries({
+      y2025: { name: 'FY2025', year: 2025, date_start: '2025-01-01', date_end: '2025-12-31', type_code: 'SXXK' },
+      gc: { name: 'GC 2025', year: 2025, date_start: '2025-01-01', date_end: '2025-12-31', type_code: 'GC' },
+    })) {
+      const set = (await call('accountant', 'POST', `/api/clients-api/companies/${company.slug}/folder-sets/`, body)).json();
+      periods[key] = { slug: set.slug, id: (await run<{ id: string }>('SELECT id FROM folder_sets WHERE slug = $1 AND company_id = $2', [set.slug, company.id]))[0]!.id };
+    }
+
+    await insert('opening_balances', 'y2025', [
+      { item_type: 'material', code: 'M1', name: 'Vải chính', unit: 'KG', begin_value: 100 },
+      { item_type: 'material', code: 'M2', name: 'Dây kéo', unit: 'MTR', begin_value: 50 },
+      { item_type: 'product', code: 'P1', name: 'Áo khoác', unit: 'PCE', begin_value: 10 },
+    ]);
+    const line = (account_number: string, registered_date: string, type_code: string, code: string, total: number, extra: Record<string, unknown> = {}) =>
+      ({ account_number, row_number: 1, registered_date, type_code, code, total, unit: code.startsWith('P') ? 'PCE' : code === 'M2' ? 'MTR' : 'KG', ...extra });
+    const ecus = await insert('ecus_lines', 'y2025', [
+      line('100000000010', '2025-02-01', 'E31', 'M1', 500),
+      { ...line('100000000010', '2025-02-01', 'E31', 'M2', 200), row_number: 2 },
+      // The amendment (12th digit 1) replaces both lines of version 0.
+      line('100000000011', '2025-02-02', 'E31', 'M1', 450, { total_value: 9_000_000, tax_rate: 5 }),
+      { ...line('100000000011', '2025-02-02', 'E31', 'M2', 200, { total_value: 2_000_000, tax_rate: 0 }), row_number: 2 },
+      line('100000000020', '2025-03-01', 'E31', 'M1', 100),
+      // Corrected by an AMA record at import, as stored.
+      line('100000000030', '2025-04-01', 'E31', 'M1', 300, { total_value: 6_000_000, tax_rate: 5 }),
+      line('100000000040', '2025-05-01', 'B13', 'M2', 20),
+      line('100000000050', '2025-05-02', 'A42', 'M1', 10),
+      line('100000000060', '2025-05-03', 'A11', 'M1', 999),
+      line('100000000070', '2024-12-31', 'E31', 'M1', 50),
+      line('300000000010', '2025-06-01', 'E62', 'P1', 100),
+      line('100000000080', '2025-06-02', 'A42', 'P1', 2),
+      line('100000000090', '2025-06-03', 'Z99', 'M1', 5),
+    ]);
+    await insert('ecus_cancel_records', 'y2025', [{ ecus_id: ecus[4], account_number: '100000000020', registered_date: '2025-03-01', type_code: 'E31', code: 'M1', total: 100 }]);
+    await insert('code_maps', 'y2025', [{ code: 'M2', unit: 'MTR', internal_code: 'INT-M2', internal_unit: 'YRD', factor: 0.9144 }]);
+    await insert('warehouse_take_out', 'y2025', [
+      { item_type: 'material', code: 'M1', name: 'Vải chính', unit: 'KG', takeout_date: '2025-03-10', quantity: 600, purpose: 'production' },
+      { item_type: 'material', code: 'M1', name: 'Vải chính', unit: 'KG', takeout_date: '2025-03-11', quantity: 5, purpose: 'other' },
+      { item_type: 'material', code: 'INT-M2', name: 'Zipper', unit: 'YRD', takeout_date: '2025-03-12', quantity: 90, purpose: 'production' },
+      { item_type: 'material', code: 'M2', name: 'Dây kéo', unit: 'KG', takeout_date: '2025-03-13', quantity: 10, purpose: 'production' },
+      { item_type: 'product', code: 'P1', name: 'Áo khoác', unit: 'PCE', takeout_date: '2025-07-01', quantity: 3, purpose: 'other' },
+      { item_type: 'product', code: 'P1', name: 'Áo khoác', unit: 'PCE', takeout_date: '2025-06-01', quantity: 100, purpose: 'export' },
+    ]);
+    await insert('warehouse_take_in', 'y2025', [{ item_type: 'product', purpose: 'production', code: 'P1', name: 'Áo khoác', unit: 'PCE', bill_date: '2025-05-20', quantity: 95 }]);
+    await insert('bom_lines', 'y2025', [
+      { code: 'P1', material_code: 'S1', material_unit: 'PCE', bom_value: 2 },
+      { code: 'S1', material_code: 'M1', material_unit: 'KG', bom_value: 3, loss_rate: 10 },
+      { code: 'P1', material_code: 'M2', material_unit: 'MTR', bom_value: 1, valid_to: '2025-05-31' },
+      { code: 'P1', material_code: 'M2', material_unit: 'MTR', bom_value: 0.8, valid_from: '2025-06-01' },
+    ]);
+    await insert('warehouse_counts', 'y2025', [
+      { code: 'M1', unit: 'KG', inventory_date: '2025-12-31', inventory_quantity: 100 },
+      { code: 'M2', unit: 'MTR', inventory_date: '2025-12-31', inventory_quantity: 60 },
+      { code: 'M1', unit: 'KG', inventory_date: '2025-06-30', inventory_quantity: 999 },
+    ]);
+
+    await insert('ecus_lines', 'gc', [
+      line('100000001010', '2025-02-01', 'E21', 'M3', 100),
+      line('100000001020', '2025-02-02', 'E23', 'M3', 10),
+      line('300000001030', '2025-02-03', 'E54', 'M3', 5),
+      line('300000001040', '2025-02-04', 'E52', 'P3', 7),
+      line('100000001050', '2025-02-05', 'E31', 'M3', 1000),
+    ]);
+  });
+  afterAll(async () => t.close());
+
+  const statement15 = async (period = 'y2025') => (await call('viewer', 'GET', `/api/new-balance/report-statement-15/?${scope(period)}`)).json();
+  const byCode = <R extends { code: string }>(rows: R[]) => Object.fromEntries(rows.map((row) => [row.code, row]));
+
+  it('computes Statement 15 from effective declarations, openings and warehouse issues, with the identity on every row', async () => {
+    const answer = await statement15();
+    expect(answer.period).toEqual({ date_start: '2025-01-01', date_end: '2025-12-31', regime: 'SXXK', previous_folder_slug: null });
+    const rows = byCode(answer.results);
+    expect(Object.keys(rows)).toEqual(['M1', 'M2']);
+    expect(rows.M1).toMatchObject({ name: 'Vải chính', unit: 'KG', begin_value: '100', take_in: '750', re_export: '0', re_purpose: '10', export_to_produce: '600', other_export: '5', end_value: '235', negative: false, problems: [] });
+    expect(rows.M2).toMatchObject({ unit: 'MTR', begin_value: '50', take_in: '200', re_export: '20', re_purpose: '0', export_to_produce: '82.296', end_value: '147.704' });
+    expect(rows.M2.problems).toEqual([{ kind: 'unit_mismatch', detail: 'wh-take-out: KG' }]);
+    for (const row of answer.results) {
+      const identity = Number(row.begin_value) + Number(row.take_in) - Number(row.re_export) - Number(row.re_purpose) - Number(row.export_to_produce) - Number(row.other_export);
+      expect(Number(row.end_value)).toBeCloseTo(identity, 6);
+    }
+    expect(answer.totals).toMatchObject({ begin_value: '150', take_in: '950', end_value: '382.704' });
+    expect(answer.unmapped_type_codes).toEqual([{ type_code: 'Z99', lines: 1 }]);
+  });
+
+  it('computes Statement 15A for products: received from production, exported, changed purpose, other issues', async () => {
+    const answer = (await call('viewer', 'GET', `/api/new-balance/report-statement-15A/?${scope('y2025')}`)).json();
+    expect(answer.results).toEqual([expect.objectContaining({ code: 'P1', unit: 'PCE', begin_quantity: '10', take_in: '95', re_purpose: '2', exportt: '100', other_export: '3', end_quantity: '0', negative: false })]);
+  });
+
+  it('follows the GC presets: E21 and E23 in, E54 re-exported, E52 exported, an SXXK code ignored', async () => {
+    const rows = byCode((await statement15('gc')).results);
+    expect(rows.M3).toMatchObject({ take_in: '110', re_export: '5', end_value: '105' });
+    const products = (await call('viewer', 'GET', `/api/new-balance/report-statement-15A/?${scope('gc')}`)).json().results;
+    expect(products).toEqual([expect.objectContaining({ code: 'P3', exportt: '7', end_quantity: '-7', negative: true, problems: [{ kind: 'negative_closing' }] })]);
+  });
+
+  it('opens a cell onto its source lines', async () => {
+    const drilled = (await call('viewer', 'GET', `/api/new-balance/report-statement-15/?${scope('y2025')}&code=M1&drill=take_in`)).json();
+    expect(drilled.results.map((line: { document: string; quantity: string }) => `${line.document}:${line.quantity}`)).toEqual(['100000000011:450', '100000000030:300']);
+    expect(drilled.results[0]).toMatchObject({ source: 'ecus', column: 'take_in', counted: true });
+    const issued = (await call('viewer', 'GET', `/api/new-balance/report-statement-15/?${scope('y2025')}&code=M2&drill=export_to_produce`)).json();
+    expect(issued.results.map((line: { counted: boolean; unit: string }) => `${line.unit}:${line.counted}`)).toEqual(['MTR:true', 'KG:false']);
+    expect((await call('viewer', 'GET', `/api/new-balance/report-statement-15/?${scope('y2025')}&code=M1&drill=nonsense`)).statusCode).toBe(400);
+  });
+
+  it('lets a company decide a type code the presets do not know, and go back to the preset', async () => {
+    const rule = { regime: 'SXXK', type_code: 'z99', form: '15', column: 'take_in' };
+    expect((await call('viewer', 'PUT', `/api/new-balance/type-code-rules/?company_slug=${company.slug}`, rule)).statusCode).toBe(403);
+    expect((await call('accountant', 'PUT', `/api/new-balance/type-code-rules/?company_slug=${company.slug}`, { ...rule, column: 'exportt' })).json().code).toBe('validation_error');
+    expect((await call('accountant', 'PUT', `/api/new-balance/type-code-rules/?company_slug=${company.slug}`, rule)).json()).toMatchObject({ type_code: 'Z99', source: 'company' });
+    const changed = await statement15();
+    expect(byCode(changed.results).M1.take_in).toBe('755');
+    expect(changed.unmapped_type_codes).toEqual([]);
+    const rules = (await call('viewer', 'GET', `/api/new-balance/type-code-rules/?company_slug=${company.slug}&regime=SXXK`)).json().results;
+    expect(rules).toContainEqual({ regime: 'SXXK', type_code: 'E31', form: '15', column: 'take_in', source: 'preset' });
+    expect((await call('accountant', 'DELETE', `/api/new-balance/type-code-rules/?company_slug=${company.slug}&regime=SXXK&type_code=Z99&form=15`)).statusCode).toBe(204);
+    expect(byCode((await statement15()).results).M1.take_in).toBe('750');
+  });
+
+  it('reconciles consumption and counts in the check statement, with the duty at stake, and keeps reviews', async () => {
+    const url = `/api/new-balance/check-statement/?${scope('y2025')}`;
+    const check = (await call('viewer', 'GET', url)).json();
+    const rows = byCode(check.results);
+    // M1: 100 exported P1 × 2 S1 × 3 kg × 1.10 loss = 660 kg; M2: 100 × 0.8 m (the norm valid on the export day).
+    expect(rows.M1).toMatchObject({ issued_to_production: '600', theoretical_consumption: '660', difference: '-60', book_end: '235', counted: '100', count_difference: '-135', status: 'open', exposure_quantity: '135', duty_exposure: '135000' });
+    expect(rows.M2).toMatchObject({ theoretical_consumption: '80', counted: '60', status: 'open', duty_exposure: '0' });
+    expect(check).toMatchObject({ total_duty_exposure: '135000', open_rows: 2, tolerance: 1 });
+
+    expect((await call('viewer', 'PATCH', `/api/new-balance/check-statement/M1/?${scope('y2025')}`, { status: 'explained' })).statusCode).toBe(403);
+    const reviewed = await call('accountant', 'PATCH', `/api/new-balance/check-statement/M1/?${scope('y2025')}`, { status: 'explained', explanation: 'Fabric scrapped under record 12/2025' });
+    expect(reviewed.json()).toEqual({ code: 'M1', status: 'explained', explanation: 'Fabric scrapped under record 12/2025' });
+    const after = (await call('viewer', 'GET', url)).json();
+    expect(byCode(after.results).M1).toMatchObject({ status: 'explained', explanation: 'Fabric scrapped under record 12/2025', duty_exposure: '0' });
+    expect(after.total_duty_exposure).toBe('0');
+  });
+
+  it('opens a period with the computed closing of the period it follows', async () => {
+    const next = (await call('accountant', 'POST', `/api/clients-api/companies/${company.slug}/folder-sets/`, {
+      name: 'FY2026', year: 2026, date_start: '2026-01-01', date_end: '2026-12-31', type_code: 'SXXK', previous_folder_slug: periods.y2025!.slug,
+    })).json();
+    expect(next.previous_folder_slug).toBe(periods.y2025!.slug);
+    periods.y2026 = { slug: next.slug, id: '' };
+    const answer = await statement15('y2026');
+    expect(answer.period.previous_folder_slug).toBe(periods.y2025!.slug);
+    expect(answer.results.map((row: { code: string; begin_value: string; end_value: string }) => `${row.code}:${row.begin_value}:${row.end_value}`))
+      .toEqual(['M1:235:235', 'M2:147.704:147.704']);
+    const loop = await call('accountant', 'PATCH', `/api/clients-api/companies/${company.slug}/folder-sets/${periods.y2025!.slug}/`, { previous_folder_slug: next.slug });
+    expect(loop.json().fields.previous_folder_slug).toBeDefined();
+  });
+
+  it('exports Statement 15 in the official layout of Circular 39/2018', async () => {
+    const response = await call('viewer', 'GET', `/api/new-balance/report-statement-15/?${scope('y2025')}&format=xlsx`);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getCell(1, 1).value).toBe('Tên tổ chức, cá nhân: Phu Thanh Garment');
+    expect(sheet.getCell(1, 12).value).toBe('Mẫu số 15/BCQT-NVL/GSQL');
+    expect(sheet.getCell(6, 1).value).toBe('Kỳ báo cáo: từ ngày 01/01/2025 đến ngày 31/12/2025');
+    expect(sheet.getCell(11, 11).value).toBe('(11)');
+    expect([sheet.getCell(12, 2).value, sheet.getCell(12, 11).value]).toEqual(['M1', 235]);
+    const check = await call('viewer', 'GET', `/api/new-balance/check-statement/?${scope('y2025')}&format=xlsx&lang=en`);
+    expect(check.statusCode).toBe(200);
+  });
+
+  it('keeps other companies out', async () => {
+    await signUp('stranger');
+    expect((await call('stranger', 'GET', `/api/new-balance/report-statement-15/?${scope('y2025')}`)).statusCode).toBe(404);
+    expect((await call('stranger', 'GET', `/api/new-balance/check-statement/?${scope('y2025')}`)).statusCode).toBe(404);
+  });
+});
