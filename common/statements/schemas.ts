@@ -87,6 +87,12 @@ export const checkReviewSchema = z.object({
 });
 
 export const statementForms = ['15', '15a'] as const;
+
+/** The statement columns a type code can feed, per form; `ignore` keeps its lines out of both. */
+export const ruleColumns = {
+  '15': ['take_in', 're_export', 're_purpose', 'ignore'],
+  '15a': ['take_in', 're_purpose', 'exportt', 'ignore'],
+} as const;
 export const typeCodeRuleSchema = z.object({
   regime: z.enum(['SXXK', 'GC', 'DNCX']),
   type_code: z.string().trim().toUpperCase().regex(/^[A-Z][0-9A-Z]{1,4}$/, 'A type code such as E31'),

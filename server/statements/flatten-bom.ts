@@ -8,28 +8,34 @@
  * quantity of each leaf material the demand consumes, along every path product → semi-finished → material,
  * each level's norm including its loss rate (norm × (1 + loss_rate / 100)) and valid on the day. A material
  * that has a BOM of its own valid on the day is expanded, not counted; a cycle is cut where it closes; the
- * expansion stops at `maxDepth` levels. `$1` and `$2` are the company and folder set; `visible` is the
+ * expansion stops at `maxBomDepth` levels. `$1` and `$2` are the company and folder set; `visible` is the
  * caller's row filter (it leaves out rows of imports still loading).
  */
 export const maxBomDepth = 12;
 
 export function flattenBomCte(options: { demand: string; visible: (alias: string) => string }): string {
-  const valid = (alias: string, day: string) =>
-    `(${alias}.valid_from IS NULL OR ${alias}.valid_from <= ${day}) AND (${alias}.valid_to IS NULL OR ${alias}.valid_to >= ${day})`;
+  const overlaps = (a: string, b: string) =>
+    `(${a}.valid_to IS NULL OR ${b}.valid_from IS NULL OR ${b}.valid_from <= ${a}.valid_to) AND (${a}.valid_from IS NULL OR ${b}.valid_to IS NULL OR ${b}.valid_to >= ${a}.valid_from)`;
   return `
   bom_norms AS (
     SELECT b.code, b.material_code, b.material_unit, b.valid_from, b.valid_to,
            b.bom_value * (1 + coalesce(b.loss_rate, 0) / 100) AS norm
       FROM bom_lines b WHERE ${options.visible('b')}),
-  bom_paths (line_id, product_code, day, material_code, material_unit, quantity, depth, path) AS (
-    SELECT d.line_id, d.code, d.day, n.material_code, n.material_unit, d.quantity * n.norm, 1, ARRAY[d.code, n.material_code]
-      FROM ${options.demand} d JOIN bom_norms n ON n.code = d.code AND ${valid('n', 'd.day')}
+  -- Norms are flattened once per demanded product, not per demand line: each path keeps the days all its
+  -- levels hold (greatest start, least end; null is open-ended).
+  bom_paths (product_code, material_code, material_unit, norm, valid_from, valid_to, depth, path) AS (
+    SELECT n.code, n.material_code, n.material_unit, n.norm, n.valid_from, n.valid_to, 1, ARRAY[n.code, n.material_code]
+      FROM bom_norms n WHERE n.code IN (SELECT code FROM ${options.demand})
     UNION ALL
-    SELECT p.line_id, p.product_code, p.day, n.material_code, n.material_unit, p.quantity * n.norm, p.depth + 1, p.path || n.material_code
-      FROM bom_paths p JOIN bom_norms n ON n.code = p.material_code AND ${valid('n', 'p.day')}
+    SELECT p.product_code, n.material_code, n.material_unit, p.norm * n.norm,
+           greatest(p.valid_from, n.valid_from), least(p.valid_to, n.valid_to), p.depth + 1, p.path || n.material_code
+      FROM bom_paths p JOIN bom_norms n ON n.code = p.material_code AND ${overlaps('p', 'n')}
      WHERE p.depth < ${maxBomDepth} AND NOT n.material_code = ANY(p.path)),
+  flat_norms AS (
+    SELECT p.* FROM bom_paths p
+     WHERE NOT EXISTS (SELECT 1 FROM bom_norms n WHERE n.code = p.material_code AND ${overlaps('p', 'n')})),
   flat_bom AS (
-    SELECT p.line_id, p.product_code, p.day, p.material_code, p.material_unit, p.quantity, p.depth
-      FROM bom_paths p
-     WHERE NOT EXISTS (SELECT 1 FROM bom_norms n WHERE n.code = p.material_code AND ${valid('n', 'p.day')}))`;
+    SELECT d.line_id, d.code AS product_code, d.day, f.material_code, f.material_unit, d.quantity * f.norm AS quantity, f.depth
+      FROM ${options.demand} d JOIN flat_norms f ON f.product_code = d.code
+       AND (f.valid_from IS NULL OR f.valid_from <= d.day) AND (f.valid_to IS NULL OR f.valid_to >= d.day))`;
 }

@@ -13,12 +13,13 @@ import { flattenBomCte } from './flatten-bom.js';
 const visible = (alias: string) =>
   `${alias}.company_id = $1 AND ${alias}.folder_set_id = $2 AND (${alias}.import_record_id IS NULL OR ${alias}.import_record_id NOT IN (SELECT id FROM loading))`;
 
-/** The customs code, unit and quantity of a book row under an internal code, through the map-code row valid on its day. */
-const mapped = (alias: string, day: string, code = `${alias}.code`) => `LEFT JOIN LATERAL (
-      SELECT m.code, m.unit, m.factor FROM code_maps m
-       WHERE ${visible('m')} AND m.internal_code = ${code}
-         AND (m.valid_from IS NULL OR m.valid_from <= ${day}) AND (m.valid_to IS NULL OR m.valid_to >= ${day})
-       ORDER BY m.valid_from DESC NULLS LAST, m.id LIMIT 1) m ON true`;
+/**
+ * The customs code, unit and quantity factor of a book row under an internal code, from the map-code row valid on
+ * its day (`maps`, a hash join rather than a lookup per row). A company keeps one valid row per internal code and
+ * day; a code without one is its own customs code with factor 1.
+ */
+const mapped = (alias: string, day: string, code = `${alias}.code`) =>
+  `LEFT JOIN maps m ON m.internal_code = ${code} AND (m.valid_from IS NULL OR m.valid_from <= ${day}) AND (m.valid_to IS NULL OR m.valid_to >= ${day})`;
 
 /**
  * Every quantity a statement is built from, one row per source line: `form`, the customs `code`, `column_name`
@@ -27,6 +28,7 @@ const mapped = (alias: string, day: string, code = `${alias}.code`) => `LEFT JOI
  */
 export const movementsCte = `
   loading AS (SELECT id FROM import_records WHERE company_id = $1 AND status IN ('queued', 'running')),
+  maps AS (SELECT m.internal_code, m.code, m.unit, m.factor, m.valid_from, m.valid_to FROM code_maps m WHERE ${visible('m')}),
   rules AS (
     SELECT DISTINCT ON (type_code, form) type_code, form, column_name
       FROM type_code_rules WHERE regime = $5 AND (company_id = $1 OR company_id IS NULL)
@@ -73,17 +75,21 @@ export const movementsCte = `
            'wh-take-in', w.id, w.bill_date, w.bill_no
       FROM warehouse_take_in w ${mapped('w', 'w.bill_date')}
      WHERE ${visible('w')} AND w.bill_date BETWEEN $3 AND $4 AND w.item_type = 'product' AND w.purpose = 'production'),
+  -- The form's movements summed early, per code, column, unit and source: everything after works on these few rows.
+  summed AS (
+    SELECT code, column_name, unit, source, min(priority) AS priority, max(day) AS last_day, max(name) AS name, sum(quantity) AS quantity
+      FROM movements WHERE form = $7 GROUP BY code, column_name, unit, source),
   -- A statement row's unit is the one declared to customs (else the opening's, else the books'); quantities in
   -- another unit are listed as problems, never summed.
   statement_codes AS (
     SELECT code,
-           (array_agg(unit ORDER BY priority, day DESC NULLS LAST) FILTER (WHERE coalesce(unit, '') <> ''))[1] AS unit,
-           (array_agg(name ORDER BY priority, day DESC NULLS LAST) FILTER (WHERE coalesce(name, '') <> ''))[1] AS name
-      FROM movements WHERE form = $7 GROUP BY code),
+           (array_agg(unit ORDER BY priority, last_day DESC NULLS LAST) FILTER (WHERE coalesce(unit, '') <> ''))[1] AS unit,
+           (array_agg(name ORDER BY priority, last_day DESC NULLS LAST) FILTER (WHERE coalesce(name, '') <> ''))[1] AS name
+      FROM summed GROUP BY code),
   counted AS (
     SELECT s.code, s.name, s.unit, m.column_name, m.quantity, m.source, m.unit AS source_unit,
            m.unit IS NULL OR s.unit IS NULL OR upper(trim(m.unit)) = upper(trim(s.unit)) AS same_unit
-      FROM statement_codes s JOIN movements m ON m.form = $7 AND m.code = s.code)`;
+      FROM statement_codes s JOIN summed m ON m.code = s.code)`;
 
 /**
  * A quantity as the API answers it: rounded to 6 decimals (norms with loss rates multiply scales up) and
@@ -120,7 +126,7 @@ export const statementQuery = `WITH ${statementRowsCte}
     FROM closed ORDER BY code`;
 
 /** The source lines of one cell: $8 the code, $9 the column (`begin` … `exportt`; `closing` lists them all). */
-export const drillQuery = `WITH ${movementsCte}
+export const drillQuery = `WITH ${statementRowsCte}
   SELECT m.source, m.source_id, m.day::text AS day, m.document, m.column_name, ${quantity('m.quantity', 'quantity')}, m.unit,
          m.unit IS NULL OR s.unit IS NULL OR upper(trim(m.unit)) = upper(trim(s.unit)) AS counted
     FROM movements m JOIN statement_codes s ON s.code = m.code
@@ -142,13 +148,14 @@ export const unmappedTypeCodesQuery = `WITH ${movementsCte}
  *   exposure_quantity = max(0, issued − theoretical, book closing − counted) while the row is open
  */
 export const checkStatementQuery = `WITH RECURSIVE ${statementRowsCte},
+  -- Exports summed per product and day: the BOM is expanded once a day, not once a line.
   exported AS (
-    SELECT d.id AS line_id, d.code, d.registered_date AS day, d.total AS quantity FROM declared d
-     WHERE d.form = '15a' AND d.column_name = 'exportt'),
+    SELECT min(d.id) AS line_id, d.code, d.registered_date AS day, sum(d.total) AS quantity FROM declared d
+     WHERE d.form = '15a' AND d.column_name = 'exportt' GROUP BY d.code, d.registered_date),
   ${flattenBomCte({ demand: 'exported', visible })},
   consumption AS (
-    SELECT coalesce(m.code, f.material_code) AS code, coalesce(m.unit, f.material_unit) AS unit, f.quantity * coalesce(m.factor, 1) AS quantity
-      FROM flat_bom f ${mapped('f', 'f.day', 'f.material_code')}),
+    SELECT coalesce(m.code, f.material_code) AS code, coalesce(m.unit, f.material_unit) AS unit, sum(f.quantity * coalesce(m.factor, 1)) AS quantity
+      FROM flat_bom f ${mapped('f', 'f.day', 'f.material_code')} GROUP BY 1, 2),
   theoretical AS (
     SELECT c.code, sum(c.quantity) FILTER (WHERE same_unit) AS quantity,
            coalesce(array_agg(DISTINCT 'bom: ' || c.unit) FILTER (WHERE NOT same_unit), '{}') AS unit_problems

@@ -1,12 +1,6 @@
-import type { TypeCodeRule } from '../../common/statements/schemas.js';
+import { ruleColumns, type TypeCodeRule } from '../../common/statements/schemas.js';
 import type { Run } from '../db/run.js';
 import { AppError } from '../http/errors.js';
-
-/** The statement columns a type code can feed, per form; `ignore` keeps its lines out of both. */
-export const ruleColumns = {
-  '15': ['take_in', 're_export', 're_purpose', 'ignore'],
-  '15a': ['take_in', 're_purpose', 'exportt', 'ignore'],
-} as const;
 
 /** The rules a company's statements follow for a regime: its own where it set one, the preset elsewhere. */
 export async function listTypeCodeRules(run: Run, companyId: string, regime: string): Promise<TypeCodeRule[]> {

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Outlet } from 'react-router';
 import { ContactWidget } from '../pages/contact/ContactWidget.js';
 import { dataRoutes } from '../pages/data/routes.js';
+import { reportRoutes } from '../pages/reports/routes.js';
 import { LookupHomePage } from '../pages/lookup/LookupHomePage.js';
 import { lookupRoutes } from '../pages/lookup/routes.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
@@ -34,6 +35,7 @@ export const router = createBrowserRouter(
         { index: true, element: <SignedOutOnly><LookupHomePage /></SignedOutOnly> },
         ...accountRoutes,
         ...dataRoutes,
+        ...reportRoutes,
         ...lookupRoutes,
         { path: '*', element: <NotFoundPage /> },
       ],

@@ -58,13 +58,20 @@ export const selectableValues = (resource: ResourceDefinition, scope: { companyS
  * Downloads the export of the current view. The file comes through `fetch` with the bearer token
  * (a plain link cannot carry it) and is handed to the browser as a blob; resolves to its name.
  */
-export async function downloadExport(resource: ResourceDefinition, query: Record<string, string>): Promise<string> {
+export const downloadExport = (resource: ResourceDefinition, query: Record<string, string>): Promise<string> =>
+  downloadFile(`${tablePath(resource)}export/`, query, `${resource.name}.xlsx`);
+
+/**
+ * Downloads a file answer of the API. It comes through `fetch` with the bearer token (a plain link cannot
+ * carry it) and is handed to the browser as a blob; resolves to its name.
+ */
+export async function downloadFile(path: string, query: Record<string, string>, fallback: string): Promise<string> {
   const headers: Record<string, string> = {};
   const token = window.localStorage.getItem(sessionKeys.token);
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(apiUrl(`${tablePath(resource)}export/`) + queryString(query), { headers });
+    response = await fetch(apiUrl(path) + queryString(query), { headers });
   } catch {
     throw new ApiError('network', 0, 'Wrong Services');
   }
@@ -73,7 +80,7 @@ export async function downloadExport(resource: ResourceDefinition, query: Record
     if (error && typeof error.code === 'string') throw new ApiError(error.code, response.status, error.detail ?? '', error.fields ?? {});
     throw new ApiError('server', response.status, `Server encountered problem [${response.status}]`);
   }
-  return saveDownload(response, `${resource.name}.xlsx`);
+  return saveDownload(response, fallback);
 }
 
 /** Hands a file answer to the browser's downloads, named as the server says (else `fallback`); resolves to that name. */

@@ -9,6 +9,7 @@ import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
 import WarehouseOutlined from '@mui/icons-material/WarehouseOutlined';
 import QuizOutlined from '@mui/icons-material/QuizOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
+import SummarizeOutlined from '@mui/icons-material/SummarizeOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
@@ -52,6 +53,7 @@ export const signedInMenu: MenuEntry[] = [
       { id: 'warehouse', labelId: 'data.menu.warehouse', path: '/data/warehouse', icon: WarehouseOutlined },
       { id: 'production', labelId: 'data.menu.production', path: '/data/production', icon: PrecisionManufacturingOutlined },
       { id: 'bom', labelId: 'data.menu.bom', path: '/data/bom', icon: AccountTreeOutlined },
+      { id: 'reports', labelId: 'statements.menu', path: '/reports', icon: SummarizeOutlined },
     ],
   },
   {

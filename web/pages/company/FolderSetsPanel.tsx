@@ -42,6 +42,7 @@ function initialValues(folderSet: FolderSet | null) {
     date_end: folderSet?.date_end ?? `${year}-12-31`,
     type_code: folderSet?.type_code ?? typeCodes[0],
     folder_type: folderSet?.folder_type ?? '',
+    previous_folder_slug: folderSet?.previous_folder_slug ?? '',
   };
 }
 
@@ -56,6 +57,7 @@ function FolderSetDialog({ company, folderSet, onClose }: { company: Company; fo
       date_end: values.date_end,
       type_code: values.type_code as (typeof typeCodes)[number],
       folder_type: values.folder_type.trim() === '' ? null : values.folder_type.trim(),
+      previous_folder_slug: values.previous_folder_slug === '' ? null : values.previous_folder_slug,
     }),
     schema: folderSet ? folderSetUpdateSchema : folderSetInputSchema,
     messageIds: folderMessageIds,
@@ -87,6 +89,13 @@ function FolderSetDialog({ company, folderSet, onClose }: { company: Company; fo
             </TextField>
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}><TextField {...form.field('folder_type')} label={<FormattedMessage id="company.folderSets.folderType" />} fullWidth /></Grid>
+          <Grid size={12}>
+            <TextField {...form.field('previous_folder_slug')} select fullWidth label={<FormattedMessage id="company.folderSets.previous" />}
+              helperText={form.fieldErrors.previous_folder_slug ?? <FormattedMessage id="company.folderSets.previousHelp" />}>
+              <MenuItem value=""><FormattedMessage id="company.folderSets.previousNone" /></MenuItem>
+              {company.folder_set.filter((set) => set.slug !== folderSet?.slug).map((set) => <MenuItem key={set.slug} value={set.slug}>{set.name} · {set.type_code}</MenuItem>)}
+            </TextField>
+          </Grid>
         </Grid>
         {form.formError && <Alert severity="error" sx={{ mt: 2 }}>{form.formError}</Alert>}
       </DialogContent>

@@ -1,0 +1,117 @@
+import pg from 'pg';
+import { createCompany } from '../server/companies/companies.js';
+import { type Database, migrateDatabase, openPglite, openPostgres } from '../server/db/client.js';
+import { type Run, runner } from '../server/db/run.js';
+import { users } from '../server/auth/tables.js';
+import { computeCheckStatement, computeStatement15, loadPeriod } from '../server/statements/compute-statements.js';
+import { movementsCte } from '../server/statements/statement-sql.js';
+
+/**
+ * Statement 15 over a large year: on PostgreSQL 1,000,000 declaration lines (10 a declaration, 5% amended,
+ * 1% cancelled), 50,000 BOM lines and 500,000 warehouse issues; on the embedded database a tenth of that.
+ * Reported as a ratio against one plain `GROUP BY code` over the same effective lines, measured in the same
+ * run (goal: Statement 15 under 1 s on PostgreSQL, at most 3× the plain aggregate).
+ *
+ * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/dutybook_bench_statements, recreated; without
+ * a reachable server the benchmark runs on PGlite), BENCH_STATEMENT_LINES, BENCH_RUNS (5).
+ */
+const defaultUrl = 'postgres://postgres@127.0.0.1:5432/dutybook_bench_statements';
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const goals = { statementMs: 1000, ratio: 3 };
+
+async function recreate(url: string): Promise<boolean> {
+  const admin = new URL(url);
+  const name = decodeURIComponent(admin.pathname.slice(1));
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  try {
+    await client.connect();
+  } catch {
+    return false;
+  }
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await client.query(`CREATE DATABASE "${name}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`);
+    return true;
+  } finally {
+    await client.end();
+  }
+}
+
+async function generate(run: Run, scope: { companyId: string; folderSetId: string }, lines: number): Promise<void> {
+  const materials = 2000;
+  const products = 500;
+  const params = [scope.companyId, scope.folderSetId];
+  // Declarations of ten lines; one in twenty has an amendment (12th digit 1) repeating its lines.
+  await run(`
+    INSERT INTO ecus_lines (company_id, folder_set_id, account_number, row_number, registered_date, type_code, code, item_name, total, unit, total_value, tax_rate)
+    SELECT $1::uuid, $2::uuid, CASE WHEN export THEN '30' ELSE '10' END || lpad((n / 10)::text, 9, '0') || version, n % 10 + 1,
+           DATE '2025-01-01' + (n % 365), CASE WHEN export THEN 'E62' WHEN n % 50 = 7 THEN 'B13' ELSE 'E31' END,
+           CASE WHEN export THEN 'SP-' || (n % ${products}) ELSE 'NPL-' || (n % ${materials}) END, 'Line ' || n,
+           1 + n % 97, CASE WHEN export THEN 'PCE' ELSE 'KGM' END, (1 + n % 97) * 25000, 5
+      FROM (SELECT n, (n / 10) % 4 = 3 AS export, v AS version
+              FROM generate_series(0, ${lines - 1}) n CROSS JOIN LATERAL (SELECT '0' AS v UNION ALL SELECT '1' WHERE (n / 10) % 20 = 0) versions) g`, params);
+  await run(`
+    INSERT INTO ecus_cancel_records (company_id, folder_set_id, ecus_id, account_number, registered_date, type_code, code, total)
+    SELECT company_id, folder_set_id, id, account_number, registered_date, type_code, code, total FROM ecus_lines
+     WHERE company_id = $1 AND folder_set_id = $2 AND id % 100 = 0`, params);
+  await run(`
+    INSERT INTO opening_balances (company_id, folder_set_id, item_type, code, name, unit, begin_value)
+    SELECT $1, $2, 'material', 'NPL-' || m, 'Material ' || m, 'KGM', 100 FROM generate_series(0, ${materials - 1}) m`, params);
+  await run(`
+    INSERT INTO bom_lines (company_id, folder_set_id, code, material_code, material_unit, bom_value, loss_rate)
+    SELECT $1, $2, 'SP-' || (b % ${products}), 'NPL-' || ((b * 7919) % ${materials}), 'KGM', 0.1 + (b % 13) / 10.0, b % 5
+      FROM generate_series(0, ${Math.round(lines / 20) - 1}) b`, params);
+  await run(`
+    INSERT INTO warehouse_take_out (company_id, folder_set_id, item_type, code, name, unit, takeout_date, quantity, purpose)
+    SELECT $1, $2, 'material', 'NPL-' || (w % ${materials}), 'Material', 'KGM', DATE '2025-01-01' + (w % 365), 1 + w % 11,
+           CASE WHEN w % 25 = 0 THEN 'other' ELSE 'production' END
+      FROM generate_series(0, ${Math.round(lines / 2) - 1}) w`, params);
+  await run('ANALYZE');
+}
+
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  await work();
+  for (let i = 0; i < runs; i += 1) {
+    const start = performance.now();
+    await work();
+    times.push(performance.now() - start);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+}
+
+async function main(): Promise<void> {
+  const url = process.env.BENCH_DATABASE_URL || defaultUrl;
+  const onPostgres = await recreate(url);
+  const lines = Number(process.env.BENCH_STATEMENT_LINES ?? (onPostgres ? 1_000_000 : 100_000));
+  const database: Database = onPostgres ? await openPostgres(url, 4) : await openPglite();
+  try {
+    await migrateDatabase(database);
+    const run = runner(database);
+    const [user] = await database.db.insert(users).values({ email: 'bench-statements@dutybook.local', name: 'Bench', isVerified: true }).returning();
+    const access = await createCompany(database.db, user!.id, { name: 'Bench Statements' });
+    const [set] = await run<{ id: string }>(`UPDATE folder_sets SET date_start = '2025-01-01', date_end = '2025-12-31', year = 2025 WHERE company_id = $1 RETURNING id`, [access.company.id]);
+    const scope = { companyId: access.company.id, folderSetId: set!.id };
+    const generating = performance.now();
+    await generate(run, scope, lines);
+    console.log(`${onPostgres ? 'PostgreSQL' : 'PGlite'}: ${lines.toLocaleString('en')} declaration lines, ${(lines / 20).toLocaleString('en')} BOM lines, ${(lines / 2).toLocaleString('en')} warehouse issues generated in ${((performance.now() - generating) / 1000).toFixed(1)} s`);
+
+    const period = await loadPeriod(run, scope.companyId, scope.folderSetId);
+    const params = [period.companyId, period.id, period.dateStart, period.dateEnd, period.regime, null, '15'];
+    const plain = await timed(() => run(`WITH ${movementsCte} SELECT code, sum(total) FROM effective GROUP BY code`, params));
+    let codes = 0;
+    const statement = await timed(async () => { codes = (await computeStatement15(run, period)).rows.length; });
+    const check = await timed(() => computeCheckStatement(run, period, 1));
+    const ratio = statement / plain;
+    console.log(`plain GROUP BY code over the effective lines: ${plain.toFixed(0)} ms (median of ${runs})`);
+    console.log(`Statement 15 (${codes} codes): ${statement.toFixed(0)} ms — ${ratio.toFixed(2)}× the plain aggregate (goal ≤ ${goals.ratio}×${onPostgres ? `, < ${goals.statementMs} ms` : ''})`);
+    console.log(`check statement: ${check.toFixed(0)} ms — ${(check / plain).toFixed(2)}× the plain aggregate`);
+    const met = ratio <= goals.ratio && (!onPostgres || statement < goals.statementMs);
+    console.log(met ? 'goals met' : 'goals NOT met');
+  } finally {
+    await database.close();
+  }
+}
+
+await main();

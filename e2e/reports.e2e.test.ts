@@ -1,0 +1,87 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eventually, mailedCode, newPage, useServerAndBrowser } from './harness.js';
+
+async function api<T>(url: string, token: string | null, apiPath: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(`${url}/api${apiPath}`, {
+    method: init.method ?? 'GET',
+    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${apiPath}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+describe('finalization reports in Chromium', () => {
+  const suite = useServerAndBrowser();
+  const account = { email: 'lan.pham@example.com', password: 'reports-e2e-2026', token: '' };
+  const year = new Date().getUTCFullYear();
+
+  beforeAll(async () => {
+    const { url, dataDir } = suite.server;
+    await api(url, null, '/registration/', { method: 'POST', body: { email: account.email, password: account.password, name: 'Phạm Lan', locale: 'en' } });
+    const confirmed = await api<{ token: { access_token: string } }>(url, null, '/registration-confirm/', {
+      method: 'POST', body: { email: account.email, token: await mailedCode(dataDir, account.email) },
+    });
+    account.token = confirmed.token.access_token;
+    const company = await api<{ slug: string; folder_set: Array<{ slug: string }> }>(url, account.token, '/clients-api/companies/', { method: 'POST', body: { name: 'Binh Duong Knitwear' } });
+    const scope = { company_slug: company.slug, folder_slug: company.folder_set[0]?.slug ?? '' };
+    const add = (table: string, body: object) => api(url, account.token, table, { method: 'POST', body: { ...scope, ...body } });
+    await add('/balance/begin/', { item_type: 'material', code: 'YARN-01', name: 'Cotton yarn', unit: 'KG', begin_value: '40' });
+    await add('/balance/ecus/', { account_number: '105800000010', registered_date: `${year}-02-01`, type_code: 'E31', code: 'YARN-01', item_name: 'Cotton yarn', total: '500', unit: 'KG', total_value: '50000000', tax_rate: '5' });
+    await add('/balance/ecus/', { account_number: '305800000020', registered_date: `${year}-05-01`, type_code: 'E62', code: 'TEE-01', item_name: 'T-shirt', total: '1000', unit: 'PCE' });
+    await add('/balance/bom/', { code: 'TEE-01', material_code: 'YARN-01', material_unit: 'KG', bom_value: '0.4' });
+    await add('/new-balance/wh-take-out/', { item_type: 'material', code: 'YARN-01', name: 'Cotton yarn', unit: 'KG', takeout_date: `${year}-03-01`, quantity: '600', purpose: 'production' });
+  });
+
+  async function signIn(page: Page): Promise<void> {
+    await page.goto(`${suite.server.url}/login`);
+    await page.getByLabel('E-mail', { exact: false }).fill(account.email);
+    await page.getByLabel(/^Password/).fill(account.password);
+    await page.getByRole('button', { name: 'Log in' }).last().click();
+    await eventually(() => new URL(page.url()).pathname).not.toBe('/login');
+  }
+
+  it('shows Statement 15 with a negative closing flagged, opens a cell onto its lines, exports the official layout and reconciles', async () => {
+    const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'en-US' });
+    await signIn(page);
+    await page.getByRole('link', { name: 'Finalization reports' }).click();
+    await eventually(() => new URL(page.url()).pathname).toBe('/reports/statement-15');
+
+    const yarn = page.getByTestId('row-YARN-01');
+    await eventually(() => yarn.count()).toBe(1);
+    // 40 opening + 500 imported − 600 issued to production = −60: flagged, not hidden.
+    await expect(yarn.locator('td').nth(9).textContent()).resolves.toBe('-60');
+    await expect(yarn.getByText('Negative closing').count()).resolves.toBe(1);
+
+    await page.getByRole('button', { name: 'Source lines of YARN-01, Received' }).click();
+    await eventually(() => page.getByTestId('cell-sources').getByText('105800000010').count()).toBe(1);
+    await page.getByRole('button', { name: 'Close' }).click();
+
+    const download = page.waitForEvent('download');
+    await page.getByTestId('statement-export').click();
+    const file = await download;
+    const saved = path.join(suite.server.dataDir, 'statement-15.xlsx');
+    await file.saveAs(saved);
+    expect((await fs.stat(saved)).size).toBeGreaterThan(4000);
+
+    await page.getByTestId('tab-check-statement').click();
+    const check = page.getByTestId('check-YARN-01');
+    await eventually(() => check.count()).toBe(1);
+    // 1,000 T-shirts × 0.4 kg = 400 kg in theory against 600 kg issued: open, 200 kg × 100,000 VND × 5% at stake.
+    await expect(check.locator('td').nth(4).textContent()).resolves.toBe('400');
+    await expect(check.getByText('Open').count()).resolves.toBe(1);
+    await expect(page.getByText(/duty at stake/).textContent()).resolves.toContain('1,000,000');
+
+    await check.click();
+    await page.getByLabel('Explanation').fill('Knitting waste above norm, destroyed under supervision');
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Explained' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await eventually(() => check.getByText('Explained').count()).toBe(1);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
