@@ -1,9 +1,11 @@
 /**
  * The sample books of the demo company: a garment maker under the SXXK regime that imports fabrics and
- * trims (E31), sews jackets, shirts and trousers, and exports them (E62), from January to October of
- * the folder set's year. Every table tells the same story, so the totals reconcile: warehouse receipts
- * are the declared imports, issues are the production orders' consumption (product quantity × norm ×
- * 1.02), and the in-out balances, counts and statements 15 and 15A follow from those movements.
+ * trims (E31), sews jackets, shirts and trousers, exports them (E62) and sells a few at home (A42), from
+ * January to October of the folder set's year. Every table tells the same story, so the totals reconcile:
+ * warehouse receipts are the declared imports and the month's output, issues are the production orders'
+ * consumption (product quantity × norm × 1.02), and the in-out balances and counts follow from those
+ * movements. Statements 15 and 15A are not generated: the reports compute them from these books, as
+ * they do a user's.
  *
  * Pure and deterministic: a seeded generator, no clock. Quantities are kept as whole numbers of
  * ten-thousandths and money as whole VND (or ten-thousandths of a dollar), so every sum is exact.
@@ -347,6 +349,20 @@ export function demoTables(year: number): DemoTables {
     };
   }));
 
+  // Each domestic sale changes the goods' purpose and is declared on an A42 declaration (Form 15a column 7).
+  tables.ecus.push(...domesticSales.map((sale, index) => {
+    const product = productNamed(sale.product);
+    const quantity = sold[`${sale.month}:${sale.product}`]!;
+    const date = isoDay(year, sale.month, 18);
+    return {
+      account_number: `${10_800_000_000 + (index + 1) * 37_000}0`, row_number: 1, registered_date: date, type_code: 'A42',
+      code: product.code, hs: product.hs, item_name: product.name, from_country: 'VN',
+      total: quantityText(quantity * Q), unit: 'PCE', unit_price: vnd(product.standardCost), currency: 'VND',
+      exchange_rate: '1', nt_value: vnd(quantity * product.standardCost), total_value: vnd(quantity * product.standardCost),
+      tax_rate: '0', tax_cost: '0', partner: sale.buyer, invoice_no: `DBM-ND-${yy}${pad(sale.month)}`, bill_date: date,
+    };
+  }));
+
   tables.begin = [
     ...materials.map((material) => ({ item_type: 'material', code: material.code, name: material.name, unit: material.unit, begin_value: quantityText(material.opening * Q), from_date: firstDay })),
     ...products.map((product) => ({ item_type: 'product', code: product.code, name: product.name, unit: 'PCE', begin_value: quantityText(product.opening * Q), from_date: firstDay })),
@@ -384,8 +400,14 @@ export function demoTables(year: number): DemoTables {
       code: line.code, name: line.name, unit: line.unit, quantity: quantityText(line.quantity * Q),
       don_gia_mua: decimalText(Math.round(value * 100 / line.quantity), 2), tien_hang: vnd(value), tien_cp: '0', gia_von: vnd(value),
       total_quantity: quantityText(line.quantity * Q), ma_ncc: declaration.partner.code, ten_ncc: declaration.partner.name, ma_nx: 'NK', ma_kho: 'KHO-NPL',
+      item_type: 'material', purpose: 'purchase_import',
     };
   });
+  // Finished goods enter their warehouse from production at the end of each month (Form 15a column 6).
+  tables['wh-take-in'].push(...months.flatMap((month) => products.map((product, index) => ({
+    bill_date: isoDay(year, month, 24), bill_no: `PNTP-${yy}${pad(month)}-${pad(index + 1, 3)}`, code: product.code, name: product.name, unit: 'PCE',
+    quantity: quantityText(made[month]![product.code]! * Q), ma_nx: 'SX', ma_kho: 'KHO-TP', item_type: 'product', purpose: 'production',
+  }))));
   tables['acc-take-in'] = receipts.map(({ declaration, line }, index) => {
     const value = lineValue(declaration, line);
     return {
@@ -403,6 +425,7 @@ export function demoTables(year: number): DemoTables {
   });
   tables['wh-take-out'] = issues.map((issue) => ({
     item_type: 'material', code: issue.material.code, name: issue.material.name, unit: issue.material.unit, takeout_date: issue.date, quantity: quantityText(issue.quantity),
+    purpose: 'production',
   }));
   tables['acc-take-out'] = issues.map((issue, index) => {
     const flow = materialFlows[issue.material.code]!;
@@ -513,24 +536,6 @@ export function demoTables(year: number): DemoTables {
       code: item.code, name: item.name, unit: item.unit, hs: item.hs, bill_no: first.bill_no!, bill_date: first.bill_date!,
       quantity: first.quantity!, unit_price: vnd(item.price), total: first.tien_hang!, from_country: 'VN',
       reference_no: `BKNCC-${pad(index + 1, 3)}/${year}`, issued_date: first.bill_date!, ten_ncc: item.supplier.name,
-    };
-  });
-
-  tables['statement-15'] = materials.map((material) => {
-    const flow = materialFlows[material.code]!;
-    return {
-      code: material.code, name: material.name, unit: material.unit, begin_value: quantityText(flow.begin), take_in: quantityText(flow.taken),
-      re_export: '0', re_purpose: '0', export_to_produce: quantityText(flow.issued), other_export: '0', end_value: quantityText(flow.end),
-    };
-  });
-  tables['statement-15A'] = products.map((product) => {
-    const flow = productFlows[product.code]!;
-    const cost = product.standardCost;
-    return {
-      code: product.code, name: product.name, unit: 'PCE', begin_quantity: quantityText(flow.begin * Q), begin_value: vnd(flow.begin * cost),
-      take_in: quantityText(flow.taken * Q), import_value: vnd(flow.taken * cost), re_purpose: quantityText(flow.sold * Q),
-      exportt: quantityText(flow.shipped * Q), other_export: '0', end_quantity: quantityText(flow.end * Q), end_value: vnd(flow.end * cost),
-      note: flow.sold > 0 ? 'Cột (7): bán nội địa' : null,
     };
   });
 
