@@ -81,6 +81,16 @@ describe('finalization reports in Chromium', () => {
     await page.getByRole('option', { name: 'Explained' }).click();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await eventually(() => check.getByText('Explained').count()).toBe(1);
+
+    // Form 16: one exported product, so its actual norm is the 600 kg issued over 1,000 T-shirts.
+    await page.getByTestId('tab-form-16').click();
+    const norms = page.getByTestId('report-form-16');
+    await eventually(() => norms.getByText('TEE-01').count()).toBe(1);
+    await expect(norms.locator('tbody tr').first().locator('td').nth(6).textContent()).resolves.toBe('0.6');
+
+    await page.getByTestId('tab-bom-review').click();
+    await eventually(() => page.getByTestId('bom-review').getByText('Cycles (0)').count()).toBe(1);
+    await expect(page.getByTestId('bom-fix').isDisabled()).resolves.toBe(true);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

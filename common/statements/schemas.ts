@@ -101,3 +101,28 @@ export const typeCodeRuleSchema = z.object({
 });
 export const typeCodeRuleAnswerSchema = typeCodeRuleSchema.extend({ source: z.enum(['preset', 'company']) });
 export type TypeCodeRule = z.infer<typeof typeCodeRuleAnswerSchema>;
+
+/** A BOM review (`POST /api/balance/bom/fix/`): what is wrong, and what the safe fixes changed. */
+export const bomReviewSchema = z.object({
+  applied: z.boolean().describe('false for a dry run: nothing was changed'),
+  fixes: z.object({ removed_duplicates: z.number().int(), filled_units: z.number().int() }),
+  duplicates: z.array(z.object({
+    code: z.string(), material_code: z.string(), valid_from: z.string().nullable(), valid_to: z.string().nullable(),
+    ids: z.array(z.number().int()), identical: z.boolean().describe('true: the same norm, loss and unit, so all but the first can go'),
+  })),
+  zero_norms: z.array(z.object({ id: z.number().int(), code: z.string(), material_code: z.string(), bom_value: z.string() })),
+  cycles: z.array(z.array(z.string())).describe('Each cycle once, as codes from its least code back to it'),
+  never_imported: z.array(z.string()).describe('Leaf materials with no import declaration and no opening balance, not marked X (bought at home)'),
+  unit_mismatches: z.array(z.object({ code: z.string(), material_code: z.string(), material_unit: z.string().nullable(), declared_unit: z.string(), ids: z.array(z.number().int()) })),
+});
+export type BomReview = z.infer<typeof bomReviewSchema>;
+export const bomFixBodySchema = z.object({ apply: z.boolean().optional().describe('true makes the safe fixes; the default is a dry run') }).nullish();
+
+export const form16RowSchema = z.object({
+  product_code: z.string(), product_name: z.string().nullable(), product_unit: z.string().nullable(),
+  material_code: z.string(), material_name: z.string().nullable(), material_unit: z.string().nullable(),
+  actual_norm: quantity.nullable(), bom_norm: quantity, deviation_percent: z.string().nullable(),
+  note: z.string().nullable().describe('X bought at home, KXDĐM norm cannot be established'),
+});
+export type Form16Row = z.infer<typeof form16RowSchema>;
+export const form16AnswerSchema = z.object({ count: z.number().int(), next: z.null(), previous: z.null(), results: z.array(form16RowSchema) });

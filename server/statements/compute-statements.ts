@@ -1,7 +1,7 @@
-import type { CheckRow, SourceLine, Statement15aRow, Statement15Row } from '../../common/statements/schemas.js';
+import type { CheckRow, Form16Row, SourceLine, Statement15aRow, Statement15Row } from '../../common/statements/schemas.js';
 import type { Run } from '../db/run.js';
 import { AppError } from '../http/errors.js';
-import { checkStatementQuery, drillQuery, statementQuery, unmappedTypeCodesQuery } from './statement-sql.js';
+import { checkStatementQuery, drillQuery, form16Query, statementQuery, unmappedTypeCodesQuery } from './statement-sql.js';
 
 export type StatementForm = '15' | '15a';
 
@@ -138,4 +138,10 @@ export async function reviewCheckRow(run: Run, options: { period: Period; code: 
      VALUES ($1, $2, $3, $4, $5, $6, now())
      ON CONFLICT (folder_set_id, code) DO UPDATE SET status = EXCLUDED.status, explanation = EXCLUDED.explanation, updated_by = EXCLUDED.updated_by, updated_at = now()`,
     [options.period.id, options.code, options.period.companyId, options.status, options.explanation, options.userId]);
+}
+
+/** Form 16: the actual norms of the period's exported products (see form16Query). */
+export async function computeForm16(run: Run, period: Period): Promise<Form16Row[]> {
+  const opening = await previousClosing(run, period, '15', new Set());
+  return run<Form16Row>(form16Query, [period.companyId, period.id, period.dateStart, period.dateEnd, period.regime, opening, '15']);
 }

@@ -1,7 +1,7 @@
 import type ExcelJS from 'exceljs';
 import type { Locale } from '../../common/i18n/locales.js';
 import { catalogTexts, neutralised } from '../resources/export-rows.js';
-import type { Statement15aRow, Statement15Row } from '../../common/statements/schemas.js';
+import type { Form16Row, Statement15aRow, Statement15Row } from '../../common/statements/schemas.js';
 import type { CheckStatement, Period, Statement } from './compute-statements.js';
 
 /** The filer on the form's header. */
@@ -179,5 +179,45 @@ export async function checkStatementWorkbook(check: CheckStatement, period: Peri
       return column === 'status' ? catalog[`statements.check.status.${value}`] ?? value : neutralised(String(value));
     }));
   }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** Form 16/ĐMTT/GSQL of Circular 39/2018: the actual norms of the exported products, in Vietnamese as filed. */
+export async function form16Workbook(rows: Form16Row[], period: Period, filer: Filer): Promise<Buffer> {
+  const workbook = await newWorkbook();
+  const sheet = workbook.addWorksheet('16-DMTT-GSQL', { pageSetup: { orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0 } });
+  const captions = ['STT', 'Mã sản phẩm', 'Tên sản phẩm', 'Đơn vị tính sản phẩm', 'Mã nguyên liệu, vật tư', 'Tên nguyên liệu, vật tư', 'Đơn vị tính nguyên liệu, vật tư', 'Định mức thực tế', 'Ghi chú'];
+  const width = captions.length;
+  sheet.getCell(1, 1).value = `Tên tổ chức, cá nhân: ${filer.name}`;
+  sheet.getCell(1, width).value = 'Mẫu số 16/ĐMTT/GSQL';
+  sheet.getCell(1, width).alignment = { horizontal: 'right' };
+  sheet.getCell(2, 1).value = `Mã số thuế: ${filer.taxCode ?? ''}`;
+  sheet.getCell(3, 1).value = `Địa chỉ: ${filer.address ?? ''}`;
+  sheet.mergeCells(5, 1, 5, width);
+  sheet.getCell(5, 1).value = 'BÁO CÁO ĐỊNH MỨC THỰC TẾ SẢN PHẨM XUẤT KHẨU ĐÃ SẢN XUẤT';
+  sheet.getCell(5, 1).font = { bold: true, size: 13 };
+  sheet.getCell(5, 1).alignment = { horizontal: 'center' };
+  sheet.mergeCells(6, 1, 6, width);
+  sheet.getCell(6, 1).value = `Kỳ báo cáo: từ ngày ${dayMonthYear(period.dateStart)} đến ngày ${dayMonthYear(period.dateEnd)}`;
+  sheet.getCell(6, 1).alignment = { horizontal: 'center' };
+  const top = 8;
+  captions.forEach((caption, index) => {
+    for (const [row, value] of [[top, caption], [top + 1, `(${index + 1})`]] as const) {
+      const cell = sheet.getCell(row, index + 1);
+      cell.value = value;
+      cell.font = { bold: row === top };
+      cell.alignment = { horizontal: 'center', vertical: 'middle', wrapText: true };
+      cell.border = thin;
+    }
+  });
+  rows.forEach((row, index) => {
+    const added = sheet.addRow([index + 1, neutralised(row.product_code), neutralised(row.product_name ?? ''), row.product_unit ?? '',
+      neutralised(row.material_code), neutralised(row.material_name ?? ''), row.material_unit ?? '', row.actual_norm === null ? null : Number(row.actual_norm), row.note ?? '']);
+    added.eachCell({ includeEmpty: true }, (cell, column) => {
+      cell.border = thin;
+      if (column === 8) cell.numFmt = '#,##0.######';
+    });
+  });
+  [6, 16, 32, 10, 16, 32, 10, 16, 14].forEach((columnWidth, index) => { sheet.getColumn(index + 1).width = columnWidth; });
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

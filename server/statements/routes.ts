@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '../../common/api/errors.js';
 import { isLocale } from '../../common/i18n/locales.js';
 import {
-  checkAnswerSchema, checkQuerySchema, checkReviewSchema, drillAnswerSchema, reportQuerySchema, statement15aAnswerSchema,
+  bomFixBodySchema, bomReviewSchema, checkAnswerSchema, checkQuerySchema, checkReviewSchema, drillAnswerSchema, form16AnswerSchema, reportQuerySchema, statement15aAnswerSchema,
   statement15AnswerSchema, statementForms, typeCodeRuleAnswerSchema, typeCodeRuleSchema,
 } from '../../common/statements/schemas.js';
 import { requireUser, signedInUser } from '../auth/guard.js';
@@ -12,9 +12,10 @@ import { runner } from '../db/run.js';
 import type { AppDeps } from '../deps.js';
 import { resolveScope } from '../resources/scope.js';
 import {
-  computeCheckStatement, computeStatement15, computeStatement15a, drillStatementCell, loadPeriod, type Period, reviewCheckRow, type Statement,
+  computeCheckStatement, computeForm16, computeStatement15, computeStatement15a, drillStatementCell, loadPeriod, type Period, reviewCheckRow, type Statement,
 } from './compute-statements.js';
-import { checkStatementWorkbook, type Filer, statement15aWorkbook, statement15Workbook } from './export-statement.js';
+import { checkStatementWorkbook, type Filer, form16Workbook, statement15aWorkbook, statement15Workbook } from './export-statement.js';
+import { fixBom } from './fix-bom.js';
 import { listTypeCodeRules, revertTypeCodeRule, setTypeCodeRule } from './type-code-rules.js';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -110,6 +111,31 @@ export const statementRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       const explanation = request.body.explanation || null;
       await reviewCheckRow(run, { period, code: request.params.code, status: request.body.status, explanation, userId: user.id });
       return { code: request.params.code, status: request.body.status, explanation };
+    });
+
+    api.get('/new-balance/report-form-16/', {
+      schema: {
+        tags, security, querystring: reportQuerySchema.pick({ company_slug: true, folder_slug: true, format: true }), produces: ['application/json', xlsx],
+        summary: 'Form 16: actual norms of the exported products, the BOM reconciled to the period\'s issues to production; ?format=xlsx for the official layout',
+        response: { 200: form16AnswerSchema, ...errors },
+      },
+    }, async (request, reply) => {
+      const period = await periodOf(signedInUser(request).id, request.query);
+      const rows = await computeForm16(run, period);
+      if (request.query.format === 'xlsx') return sendWorkbook(reply, await form16Workbook(rows, period, await filerOf(period)), `form-16-${request.query.folder_slug}.xlsx`);
+      return { count: rows.length, next: null, previous: null, results: rows };
+    });
+
+    api.post('/balance/bom/fix/', {
+      schema: {
+        tags, security, querystring: reportQuerySchema.pick({ company_slug: true, folder_slug: true }), body: bomFixBodySchema,
+        summary: 'Review the BOM (cycles, materials never imported, duplicates, unit mismatches, zero norms); {apply: true} makes the safe fixes (member or above), the default is a dry run',
+        response: { 200: bomReviewSchema, ...errors },
+      },
+    }, async (request) => {
+      const apply = request.body?.apply === true;
+      const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug: request.query.company_slug, folderSlug: request.query.folder_slug, minimumRole: apply ? 'member' : 'viewer' });
+      return fixBom(deps.database, { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! }, apply);
     });
 
     const companyQuery = z.object({ company_slug: z.string().min(1).max(100) });

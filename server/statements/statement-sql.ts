@@ -1,4 +1,4 @@
-import { flattenBomCte } from './flatten-bom.js';
+import { flattenBomCte, maxBomDepth } from './flatten-bom.js';
 
 /**
  * The named SQL of the customs finalization reports (domain §2, §2a, §3, §4.6, §5). Every report is one
@@ -208,3 +208,92 @@ export const checkStatementQuery = `WITH RECURSIVE ${statementRowsCte},
          count(*) OVER ()::int AS total_rows, sum(round(exposure_quantity * unit_value * coalesce(tax_rate, 0) / 100, 0)) OVER ()::text AS total_duty_exposure,
          (count(*) FILTER (WHERE status = 'open') OVER ())::int AS open_rows
     FROM exposed ORDER BY status = 'open' DESC, code`;
+
+/**
+ * Form 16 (domain §2b): the actual norm of each material in each exported product over the period, as an
+ * average norm reconciled to the period's flows (Circular 39 allows it): the BOM's consumption of the exports,
+ * scaled per material so that Σ norm × exported quantity equals what the warehouse issued to production.
+ *
+ *   actual_norm[p][m] = bom_norm[p][m] × issued[m] / Σ_p' (bom_norm[p'][m] × exported[p'])
+ *
+ * `X` marks a material never imported (bought at home); `KXDĐM` one whose issues are not recorded, so its norm
+ * cannot be established.
+ */
+export const form16Query = `WITH RECURSIVE ${statementRowsCte},
+  exported AS (
+    SELECT min(d.id) AS line_id, d.code, d.registered_date AS day, sum(d.total) AS quantity FROM declared d
+     WHERE d.form = '15a' AND d.column_name = 'exportt' GROUP BY d.code, d.registered_date),
+  ${flattenBomCte({ demand: 'exported', visible })},
+  per_product AS (
+    SELECT f.product_code, coalesce(m.code, f.material_code) AS material_code, max(coalesce(m.unit, f.material_unit)) AS material_unit,
+           sum(f.quantity * coalesce(m.factor, 1)) AS theoretical
+      FROM flat_bom f ${mapped('f', 'f.day', 'f.material_code')} GROUP BY 1, 2),
+  output AS (SELECT code, sum(quantity) AS quantity FROM exported GROUP BY code),
+  material_total AS (SELECT material_code, sum(theoretical) AS theoretical FROM per_product GROUP BY 1),
+  imported_codes AS (
+    SELECT code FROM declared WHERE form = '15' AND column_name = 'take_in'
+    UNION SELECT code FROM movements WHERE form = '15' AND column_name = 'begin'),
+  product_names AS (SELECT code, max(item_name) AS name, max(unit) AS unit FROM declared WHERE form = '15a' AND column_name = 'exportt' GROUP BY code),
+  material_names AS (SELECT b.material_code AS code, max(b.material_name) AS name FROM bom_lines b WHERE ${visible('b')} GROUP BY 1),
+  normed AS (
+    SELECT p.product_code, pn.name AS product_name, pn.unit AS product_unit, p.material_code,
+           coalesce(s.name, mn.name) AS material_name, coalesce(s.unit, p.material_unit) AS material_unit,
+           p.theoretical / o.quantity AS bom_norm,
+           CASE WHEN s.export_to_produce > 0 THEN p.theoretical / o.quantity * s.export_to_produce / nullif(t.theoretical, 0) END AS actual_norm,
+           CASE WHEN p.material_code NOT IN (SELECT code FROM imported_codes) THEN 'X'
+                WHEN coalesce(s.export_to_produce, 0) = 0 THEN 'KXDĐM' END AS note
+      FROM per_product p
+      JOIN output o ON o.code = p.product_code AND o.quantity > 0
+      JOIN material_total t ON t.material_code = p.material_code
+      LEFT JOIN closed s ON s.code = p.material_code
+      LEFT JOIN product_names pn ON pn.code = p.product_code
+      LEFT JOIN material_names mn ON mn.code = p.material_code)
+  SELECT product_code, product_name, product_unit, material_code, material_name, material_unit,
+         ${quantity('actual_norm')}, ${quantity('bom_norm')},
+         trim_scale(round((actual_norm / nullif(bom_norm, 0) - 1) * 100, 2))::text AS deviation_percent, note
+    FROM normed ORDER BY product_code, material_code`;
+
+/**
+ * What a BOM gets wrong before it drives a report ($1 company, $2 folder set): exact and conflicting
+ * duplicates, zero or negative norms, cycles, materials never imported nor opened, and material units
+ * that differ from the unit declared on the latest import.
+ */
+const bomScope = `loading AS (SELECT id FROM import_records WHERE company_id = $1 AND status IN ('queued', 'running')),
+  bom AS (SELECT b.* FROM bom_lines b WHERE ${visible('b')})`;
+
+export const bomDuplicatesQuery = `WITH ${bomScope}
+  SELECT code, material_code, valid_from::text, valid_to::text, array_agg(id ORDER BY id) AS ids,
+         count(DISTINCT (bom_value, coalesce(loss_rate, 0), upper(coalesce(material_unit, '')))) = 1 AS identical
+    FROM bom GROUP BY code, material_code, valid_from, valid_to HAVING count(*) > 1 ORDER BY code, material_code`;
+
+export const bomZeroNormsQuery = `WITH ${bomScope}
+  SELECT id, code, material_code, bom_value::text FROM bom WHERE bom_value <= 0 ORDER BY code, material_code, id`;
+
+/** Each cycle once, from its least code: a → b → … → a. */
+export const bomCyclesQuery = `WITH RECURSIVE ${bomScope},
+  paths (start, last, path) AS (
+    SELECT code, material_code, ARRAY[code, material_code] FROM bom WHERE code <> material_code
+    UNION ALL
+    SELECT p.start, b.material_code, p.path || b.material_code
+      FROM paths p JOIN bom b ON b.code = p.last
+     WHERE cardinality(p.path) < ${maxBomDepth} AND NOT b.material_code = ANY(p.path[2:]))
+  SELECT DISTINCT path FROM paths WHERE last = start AND start = (SELECT min(code) FROM unnest(path) code)
+  UNION SELECT DISTINCT ARRAY[code, code] FROM bom WHERE code = material_code`;
+
+export const bomNeverImportedQuery = `WITH ${bomScope}
+  SELECT DISTINCT b.material_code FROM bom b
+   WHERE NOT EXISTS (SELECT 1 FROM bom p WHERE p.code = b.material_code)
+     AND upper(coalesce(b.note, '')) <> 'X'
+     AND NOT EXISTS (SELECT 1 FROM ecus_lines e WHERE ${visible('e')} AND e.code = b.material_code AND e.account_number LIKE '1%')
+     AND NOT EXISTS (SELECT 1 FROM opening_balances o WHERE ${visible('o')} AND o.code = b.material_code)
+   ORDER BY 1`;
+
+export const bomUnitMismatchesQuery = `WITH ${bomScope},
+  declared_units AS (
+    SELECT DISTINCT ON (e.code) e.code, e.unit FROM ecus_lines e
+     WHERE ${visible('e')} AND e.account_number LIKE '1%' AND coalesce(e.unit, '') <> ''
+     ORDER BY e.code, e.registered_date DESC, e.id DESC)
+  SELECT b.code, b.material_code, b.material_unit, d.unit AS declared_unit, array_agg(b.id ORDER BY b.id) AS ids
+    FROM bom b JOIN declared_units d ON d.code = b.material_code
+   WHERE coalesce(b.material_unit, '') = '' OR upper(trim(b.material_unit)) <> upper(trim(d.unit))
+   GROUP BY b.code, b.material_code, b.material_unit, d.unit ORDER BY b.code, b.material_code`;

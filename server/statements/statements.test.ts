@@ -215,9 +215,47 @@ describe('customs finalization reports', () => {
     expect(check.statusCode).toBe(200);
   });
 
+  it('reports Form 16: BOM norms reconciled to what production was issued, in the official layout', async () => {
+    const answer = (await call('viewer', 'GET', `/api/new-balance/report-form-16/?${scope('y2025')}`)).json();
+    // One exported product, so each actual norm is the issues over the 100 exported: 600 kg and 82.296 m.
+    expect(answer.results).toEqual([
+      { product_code: 'P1', product_name: null, product_unit: 'PCE', material_code: 'M1', material_name: 'Vải chính', material_unit: 'KG', actual_norm: '6', bom_norm: '6.6', deviation_percent: '-9.09', note: null },
+      { product_code: 'P1', product_name: null, product_unit: 'PCE', material_code: 'M2', material_name: 'Dây kéo', material_unit: 'MTR', actual_norm: '0.82296', bom_norm: '0.8', deviation_percent: '2.87', note: null },
+    ]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await call('viewer', 'GET', `/api/new-balance/report-form-16/?${scope('y2025')}&format=xlsx`)).rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect([sheet.getCell(1, 9).value, sheet.getCell(10, 5).value, sheet.getCell(10, 8).value]).toEqual(['Mẫu số 16/ĐMTT/GSQL', 'M1', 6]);
+  });
+
+  it('reviews a BOM and makes only the safe fixes, on request', async () => {
+    const [first, second] = await insert('bom_lines', 'gc', [
+      { code: 'P3', material_code: 'M3', bom_value: 1 },
+      { code: 'P3', material_code: 'M3', bom_value: 1 },
+      { code: 'P3', material_code: 'M4', material_unit: 'KG', bom_value: 2 },
+      { code: 'P3', material_code: 'M4', material_unit: 'KG', bom_value: 3 },
+      { code: 'P3', material_code: 'M5', material_unit: 'KG', bom_value: 0 },
+      { code: 'A', material_code: 'B', bom_value: 1 },
+      { code: 'B', material_code: 'A', bom_value: 1 },
+    ]);
+    const url = `/api/balance/bom/fix/?${scope('gc')}`;
+    const dry = (await call('viewer', 'POST', url, {})).json();
+    expect(dry).toMatchObject({ applied: false, fixes: { removed_duplicates: 0, filled_units: 0 }, cycles: [['A', 'B', 'A']], never_imported: ['M4', 'M5'] });
+    expect(dry.duplicates.map((group: { material_code: string; identical: boolean }) => `${group.material_code}:${group.identical}`)).toEqual(['M3:true', 'M4:false']);
+    expect(dry.zero_norms).toEqual([expect.objectContaining({ material_code: 'M5', bom_value: '0' })]);
+    expect(dry.unit_mismatches).toEqual([{ code: 'P3', material_code: 'M3', material_unit: null, declared_unit: 'KG', ids: [first, second] }]);
+
+    expect((await call('viewer', 'POST', url, { apply: true })).statusCode).toBe(403);
+    const applied = (await call('accountant', 'POST', url, { apply: true })).json();
+    expect(applied).toMatchObject({ applied: true, fixes: { removed_duplicates: 1, filled_units: 1 }, unit_mismatches: [] });
+    expect(applied.duplicates.map((group: { material_code: string }) => group.material_code)).toEqual(['M4']);
+    expect(await run('SELECT material_unit FROM bom_lines WHERE id = ANY($1::int[])', [[first, second]])).toEqual([{ material_unit: 'KG' }]);
+  });
+
   it('keeps other companies out', async () => {
     await signUp('stranger');
     expect((await call('stranger', 'GET', `/api/new-balance/report-statement-15/?${scope('y2025')}`)).statusCode).toBe(404);
     expect((await call('stranger', 'GET', `/api/new-balance/check-statement/?${scope('y2025')}`)).statusCode).toBe(404);
+    expect((await call('stranger', 'POST', `/api/balance/bom/fix/?${scope('y2025')}`, { apply: true })).statusCode).toBe(404);
   });
 });

@@ -9,11 +9,13 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { usePageMeta } from '../../app/page-effects.js';
 import { useSession } from '../../app/session/SessionProvider.js';
+import { BomReview } from './BomReview.js';
 import { CheckStatement } from './CheckStatement.js';
+import { Form16Report } from './Form16Report.js';
 import { StatementReport } from './StatementReport.js';
 import { TypeCodeRules } from './TypeCodeRules.js';
 
-export const reportTabs = ['statement-15', 'statement-15a', 'check-statement', 'type-code-rules'] as const;
+export const reportTabs = ['statement-15', 'statement-15a', 'check-statement', 'form-16', 'bom-review', 'type-code-rules'] as const;
 type ReportTab = (typeof reportTabs)[number];
 
 /** The customs finalization of the current folder set: Statement 15, 15A, the check statement and the rules behind them. */
@@ -47,6 +49,8 @@ export function ReportsPage() {
               <StatementReport key={`${active}-${folderSet.slug}`} report={active} scope={{ company_slug: company.slug, folder_slug: folderSet.slug }} onOpenRules={() => openTab('type-code-rules')} />
             )}
             {active === 'check-statement' && <CheckStatement key={folderSet.slug} scope={{ company_slug: company.slug, folder_slug: folderSet.slug }} canReview={canEdit} />}
+            {active === 'form-16' && <Form16Report key={folderSet.slug} scope={{ company_slug: company.slug, folder_slug: folderSet.slug }} />}
+            {active === 'bom-review' && <BomReview key={folderSet.slug} scope={{ company_slug: company.slug, folder_slug: folderSet.slug }} canFix={canEdit} />}
             {active === 'type-code-rules' && <TypeCodeRules key={folderSet.slug} companySlug={company.slug} regime={folderSet.type_code} canEdit={canEdit} />}
           </Box>
         </Card>

@@ -1,5 +1,5 @@
 import type {
-  CheckAnswer, CheckRow, SourceLine, Statement15aAnswer, Statement15Answer, TypeCodeRule,
+  BomReview, CheckAnswer, Form16Row, CheckRow, SourceLine, Statement15aAnswer, Statement15Answer, TypeCodeRule,
 } from '../../../common/statements/schemas.js';
 import { apiRequest } from '../../app/api.js';
 import { downloadFile } from '../../resources/resource-api.js';
@@ -33,3 +33,6 @@ export const setTypeCodeRule = (companySlug: string, rule: Omit<TypeCodeRule, 's
   apiRequest<TypeCodeRule>('/new-balance/type-code-rules/', { method: 'PUT', query: { company_slug: companySlug }, body: rule });
 export const revertTypeCodeRule = (companySlug: string, rule: Pick<TypeCodeRule, 'regime' | 'type_code' | 'form'>) =>
   apiRequest<void>('/new-balance/type-code-rules/', { method: 'DELETE', query: { company_slug: companySlug, ...rule } });
+
+export const fetchForm16 = (scope: ReportScope) => apiRequest<{ results: Form16Row[] }>('/new-balance/report-form-16/', { query: scope });
+export const reviewBom = (scope: ReportScope, apply: boolean) => apiRequest<BomReview>('/balance/bom/fix/', { method: 'POST', query: scope, body: { apply } });
