@@ -53,6 +53,7 @@ describe('customs finalization reports', () => {
     for (const [key, body] of Object.entries({
       y2025: { name: 'FY2025', year: 2025, date_start: '2025-01-01', date_end: '2025-12-31', type_code: 'SXXK' },
       gc: { name: 'GC 2025', year: 2025, date_start: '2025-01-01', date_end: '2025-12-31', type_code: 'GC' },
+      dncx: { name: 'DNCX 2025', year: 2025, date_start: '2025-01-01', date_end: '2025-12-31', type_code: 'DNCX' },
     })) {
       const set = (await call('accountant', 'POST', `/api/clients-api/companies/${company.slug}/folder-sets/`, body)).json();
       periods[key] = { slug: set.slug, id: (await run<{ id: string }>('SELECT id FROM folder_sets WHERE slug = $1 AND company_id = $2', [set.slug, company.id]))[0]!.id };
@@ -112,6 +113,13 @@ describe('customs finalization reports', () => {
       line('300000001040', '2025-02-04', 'E52', 'P3', 7),
       line('100000001050', '2025-02-05', 'E31', 'M3', 1000),
     ]);
+    await insert('ecus_lines', 'dncx', [
+      line('100000002010', '2025-03-01', 'E11', 'M6', 70),
+      line('100000002020', '2025-03-02', 'E15', 'M6', 30),
+      line('100000002030', '2025-03-03', 'E13', 'M6', 500),
+      line('300000002040', '2025-03-04', 'E42', 'P6', 12),
+      line('300000002050', '2025-03-05', 'E62', 'P6', 99),
+    ]);
   });
   afterAll(async () => t.close());
 
@@ -144,6 +152,13 @@ describe('customs finalization reports', () => {
     expect(rows.M3).toMatchObject({ take_in: '110', re_export: '5', end_value: '105' });
     const products = (await call('viewer', 'GET', `/api/new-balance/report-statement-15A/?${scope('gc')}`)).json().results;
     expect(products).toEqual([expect.objectContaining({ code: 'P3', exportt: '7', end_quantity: '-7', negative: true, problems: [{ kind: 'negative_closing' }] })]);
+  });
+
+  it('follows the DNCX presets: E11 and E15 in, E13 tools left out, E42 exported, an SXXK export ignored', async () => {
+    expect(byCode((await statement15('dncx')).results).M6).toMatchObject({ take_in: '100', end_value: '100' });
+    const products = (await call('viewer', 'GET', `/api/new-balance/report-statement-15A/?${scope('dncx')}`)).json();
+    expect(products.results).toEqual([expect.objectContaining({ code: 'P6', exportt: '12' })]);
+    expect(products.unmapped_type_codes).toEqual([]);
   });
 
   it('opens a cell onto its source lines', async () => {
