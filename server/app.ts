@@ -16,6 +16,7 @@ import { companyRoutes } from './companies/routes.js';
 import { resourceRoutes } from './resources/routes.js';
 import { importRoutes } from './imports/routes.js';
 import { statementRoutes } from './statements/routes.js';
+import { originRoutes } from './origin/routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import type { AppDeps } from './deps.js';
 import formbody from '@fastify/formbody';
@@ -60,6 +61,7 @@ export async function buildApp(input: Omit<AppDeps, 'mailer'> & { mailer?: Maile
     await api.register(companyRoutes, { deps });
     await api.register(resourceRoutes, { deps });
     await api.register(statementRoutes, { deps });
+    await api.register(originRoutes, { deps });
     await api.register(importRoutes, { deps });
   }, { prefix: apiPrefix });
 

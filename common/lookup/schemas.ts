@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { locales } from '../i18n/locales.js';
 
 /** The 14 agreements of the product-specific-rules list, in the order the code page shows them. */
-export const psrAgreements = ['AJ', 'AK', 'VJ', 'AANZ', 'AHK', 'CPTPP', 'RCEP', 'VC', 'VK', 'AC', 'EUEA', 'EV', 'UKV', 'ATIGA'] as const;
+export const psrAgreements = ['AJ', 'AK', 'VJ', 'AI', 'AANZ', 'AHK', 'CPTPP', 'RCEP', 'VC', 'VK', 'AC', 'EUEA', 'EV', 'UKV', 'ATIGA'] as const;
 export type PsrAgreement = (typeof psrAgreements)[number];
 
 export const lookupLangSchema = z.enum(locales);

@@ -39,6 +39,12 @@ export const ecusFields = {
   contract_date: date({ visible: false, aliases: { vi: ['Ngày hợp đồng'], en: ['Contract date'], ko: ['계약일자'] } }),
   unloading_location: text({ visible: false, aliases: { vi: ['Địa điểm dỡ hàng', 'Cảng dỡ hàng'], en: ['Unloading location', 'Port of discharge'], ko: ['양륙지', '하역항'] } }),
   shipping_date: date({ visible: false, aliases: { vi: ['Ngày hàng đi', 'Ngày vận chuyển', 'Ngày xếp hàng'], en: ['Shipping date', 'Ship date'], ko: ['선적일'] } }),
+  // The proof of origin presented on import (C/O form letter and number): what makes the material originating
+  // under an agreement in the origin schedules.
+  co_form: code({ visible: false, selectable: true, maxLength: 20, aliases: { vi: ['Mẫu C/O', 'Form C/O', 'Loại C/O', 'Mẫu CO'], en: ['C/O form', 'CO form', 'Form'], ko: ['원산지증명서 양식', 'C/O 양식'] } }),
+  co_number: code({ visible: false, aliases: { vi: ['Số C/O', 'Số CO', 'Số chứng nhận xuất xứ'], en: ['C/O number', 'CO number', 'C/O no'], ko: ['원산지증명서 번호', 'C/O 번호'] } }),
+  // The Incoterm of the invoice (FOB, CIF, EXW …), from which an export's FOB value is derived.
+  price_condition: code({ visible: false, selectable: true, maxLength: 10, aliases: { vi: ['Điều kiện giá', 'Điều kiện giao hàng', 'ĐKGH', 'Mã điều kiện giá hóa đơn'], en: ['Price condition', 'Incoterms', 'Delivery terms'], ko: ['가격조건', '인도조건'] } }),
 };
 
 export const ecus = defineResource({

@@ -53,6 +53,8 @@ export const purchase = defineResource({
     hs: code({ visible: false, maxLength: 12, aliases: ecusFields.hs.aliases }),
     // The unit price converted to USD, for origin valuation.
     unit_price_usd: decimal({ visible: false, aliases: { vi: ['Đơn giá USD', 'Giá USD'], en: ['Unit price USD', 'USD price'], ko: ['달러단가', 'USD단가'] } }),
+    // The supplier's declaration of origin for a domestic purchase (its reference); empty: none, so non-originating.
+    supplier_declaration: code({ visible: false, aliases: { vi: ['Bản khai báo của nhà cung cấp', 'Số bản khai NCC', 'Khai báo xuất xứ NCC'], en: ['Supplier declaration', "Supplier's declaration"], ko: ['공급자 원산지 확인서', '공급자 확인서'] } }),
   },
   search: ['code', 'name', 'bill_no', 'ten_ncc'],
   ordering: '-bill_date',

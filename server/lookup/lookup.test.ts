@@ -144,7 +144,7 @@ describe('public tariff lookup API', () => {
     expect(status).toBe(200);
     expect(body.doc.hs).toBe('0901.11.10');
     expect(body.ancestors.map((a: { id: string }) => a.id)).toEqual(['II', '09', '0901', '090111']);
-    expect(body.originRules).toHaveLength(14);
+    expect(body.originRules).toHaveLength(15);
     expect(body.originRules.find((r: { agreement: string }) => r.agreement === 'ATIGA')).toEqual({ agreement: 'ATIGA', hs: '0901', rule: 'RVC(40) or CTH' });
     expect(body.originRules.find((r: { agreement: string }) => r.agreement === 'EV').rule).toBeNull();
     expect(body.regulations.map((r: { doc_no: string }) => r.doc_no)).toContain('14/2015/TT-BTC');

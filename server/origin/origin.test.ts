@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Run, runner } from '../db/run.js';
+import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
+
+/**
+ * The worked example of domain §7.8: product P (HS 8516.79), FOB USD 10.00 a unit, domestic expenses 0.30;
+ * per unit m1 heating element (8516.80, China, CIF 2.00, no C/O), m2 housing (3926.90, bought in Vietnam with a
+ * supplier declaration, 1.50) and m3 cable (8544.42, Thailand, Form D, 1.00).
+ */
+describe('origin schedules', () => {
+  let t: TestApp;
+  let run: Run;
+  const mail = captureMail();
+  let token = '';
+  let scope = { company_slug: '', folder_slug: '' };
+  let ids = { company: '', folder: '' };
+  let exportLine = 0;
+
+  const schedule = (body: object) => t.app.inject({
+    method: 'POST', url: '/api/fta/bangke/', headers: { authorization: `Bearer ${token}` },
+    payload: { ...scope, id: exportLine, domestic_expenses: 0.3, freight: 0, insurance: 0, oversea_expenses: 0, imported_expenses: 0, user_input: 0, price_input: 0, ...body },
+  });
+  const insert = async (table: string, row: Record<string, unknown>) => {
+    const names = Object.keys(row);
+    const [inserted] = await run<{ id: number }>(`INSERT INTO ${table} (company_id, folder_set_id, ${names.join(', ')}) VALUES ($1, $2, ${names.map((_, i) => `$${i + 3}`).join(', ')}) RETURNING id`,
+      [ids.company, ids.folder, ...Object.values(row)]);
+    return inserted!.id;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ authRateLimitPerMinute: 1000 }, mail);
+    run = runner(t.database);
+    const email = 'origin@example.vn';
+    await t.app.inject({ method: 'POST', url: '/api/registration/', payload: { email, password: 'Tidewater-Ledger-7781', name: 'Origin' } });
+    token = (await t.app.inject({ method: 'POST', url: '/api/registration-confirm/', payload: { email, token: mail.lastCode(email) } })).json().token.access_token;
+    const company = (await t.app.inject({ method: 'POST', url: '/api/clients-api/companies/', headers: { authorization: `Bearer ${token}` }, payload: { name: 'Kettle Works', tax_code: '0312340000' } })).json();
+    scope = { company_slug: company.slug, folder_slug: company.folder_set[0].slug };
+    const [row] = await run<{ company_id: string; id: string }>('SELECT company_id, id FROM folder_sets WHERE slug = $1 AND company_id = (SELECT id FROM companies WHERE slug = $2)', [scope.folder_slug, scope.company_slug]);
+    ids = { company: row!.company_id, folder: row!.id };
+
+    const rate = 25_000;
+    exportLine = await insert('ecus_lines', { account_number: '300000000100', row_number: 1, registered_date: '2025-06-01', type_code: 'E62', code: 'P', item_name: 'Electric kettle', hs: '85167990', total: 100, unit: 'PCE', unit_price: 10, currency: 'USD', exchange_rate: rate, nt_value: 1000, price_condition: 'FOB' });
+    for (const material of ['m1', 'm2', 'm3']) await insert('bom_lines', { code: 'P', material_code: material, material_unit: 'PCE', bom_value: 1 });
+    await insert('ecus_lines', { account_number: '100000000100', row_number: 1, registered_date: '2025-05-01', type_code: 'E31', code: 'm1', item_name: 'Heating element', hs: '85168090', from_country: 'CN', total: 100, unit: 'PCE', total_value: 100 * 2 * rate });
+    await insert('ecus_lines', { account_number: '100000000200', row_number: 1, registered_date: '2025-04-01', type_code: 'E31', code: 'm1', item_name: 'Heating element', hs: '85168090', from_country: 'CN', total: 100, unit: 'PCE', total_value: 100 * 1.5 * rate });
+    // Registered after the export: not evidence for it.
+    await insert('ecus_lines', { account_number: '100000000300', row_number: 1, registered_date: '2025-07-01', type_code: 'E31', code: 'm1', hs: '85168090', from_country: 'CN', total: 100, unit: 'PCE', total_value: 100 * 9 * rate });
+    await insert('purchases', { code: 'm2', name: 'Plastic housing', hs: '39269099', quantity: 100, tien_hang: 100 * 1.5 * rate, bill_date: '2025-05-10', bill_no: 'HD-0042', supplier_declaration: 'SD-2025-07' });
+    await insert('ecus_lines', { account_number: '100000000400', row_number: 1, registered_date: '2025-05-02', type_code: 'E31', code: 'm3', item_name: 'Power cable', hs: '85444294', from_country: 'TH', total: 100, unit: 'PCE', total_value: 100 * 1 * rate, co_form: 'D', co_number: 'TH-2025-0001' });
+    await run(`INSERT INTO lookup_origin_rule (year, hs, agreement, rule) VALUES (2025, '85', 'EV', 'CTSH'), (2025, '8516', 'EV', 'CTH; or MaxNOM 50% (EXW)')`);
+  });
+  afterAll(async () => t.close());
+
+  const verdicts = (answer: { criteria_results: Array<{ criterion: string; pass: boolean; value: number | null; reason: string }> }) =>
+    answer.criteria_results.map((result) => `${result.criterion}:${result.value}:${result.reason}`);
+
+  it('qualifies under ATIGA by RVC, not by CTH, citing the evidence of each material', async () => {
+    const answer = (await schedule({ option: 'ATIGA' })).json();
+    expect(answer).toMatchObject({ fulfill_criteria: true, total: 10, exw: 9.7, sum_of_no_fta_origin_cost: 2, sum_of_has_fta_origin_cost: 2.5, rule: { text: 'RVC40 or CTH', general: true }, price: { type: 'high_price', value: 10, percent: 80 } });
+    expect(verdicts(answer)).toEqual(['RVC 40%:80:met', 'CTH:20:not_met']);
+    expect(answer.criteria_results[1].failing_materials).toEqual(['m1']);
+    const rows = Object.fromEntries(answer.results.map((row: { material_code: string }) => [row.material_code, row]));
+    expect(rows.m1).toMatchObject({ origin_option: 'non_originated', no_fta_origin_cost: '2', unit_price: '2', account_number: '100000000100', hs: '85168090', from_country: 'CN' });
+    expect(rows.m2).toMatchObject({ origin_option: 'originated', has_fta_origin_cost: '1.5', reference_no: 'SD-2025-07', source: 'purchase' });
+    expect(rows.m3).toMatchObject({ origin_option: 'originated', has_fta_origin_cost: '1', reference_no: 'TH-2025-0001', co_form: 'D' });
+  });
+
+  it('qualifies under EVFTA by MaxNOM on the ex-works price, the Thai cable counting as non-originating', async () => {
+    const answer = (await schedule({ option: 'EV' })).json();
+    expect(answer).toMatchObject({ fulfill_criteria: true, sum_of_no_fta_origin_cost: 3, rule: { text: 'CTH; or MaxNOM 50% (EXW)', hs: '8516', general: false } });
+    expect(verdicts(answer)).toEqual(['CTH:20.62:not_met', 'MaxNOM 50% (EXW):30.93:met']);
+  });
+
+  it('needs both RVC and CTSH under AIFTA, and has both', async () => {
+    const answer = (await schedule({ option: 'AI' })).json();
+    expect(answer.fulfill_criteria).toBe(true);
+    // Form D is no proof under AIFTA, so the cable is non-originating here: VNM 3.00, RVC 70%.
+    expect(verdicts(answer)).toEqual(['RVC 35%:70:met', 'CTSH:0:met']);
+  });
+
+  it('prices by the chosen option, tests one criterion on request, and lets the user decide a material\'s origin', async () => {
+    expect((await schedule({ option: 'ATIGA', price_option: 'low_price' })).json().price.percent).toBe(85);
+    expect((await schedule({ option: 'ATIGA', price_option: 'latest_price' })).json().sum_of_no_fta_origin_cost).toBe(2);
+    expect((await schedule({ option: 'ATIGA', price_option: 'weighted_average' })).json().sum_of_no_fta_origin_cost).toBe(1.75);
+    const cth = (await schedule({ option: 'ATIGA', criteria: 'CTH' })).json();
+    expect([cth.fulfill_criteria, verdicts(cth)]).toEqual([false, ['CTH:20:not_met']]);
+    const decided = (await schedule({ option: 'ATIGA', criteria: 'CTH', overrides: [{ material_code: 'm1', origin_option: 'originated' }] })).json();
+    expect([decided.fulfill_criteria, decided.sum_of_no_fta_origin_cost]).toEqual([true, 0]);
+    const cif = (await schedule({ option: 'ATIGA', price_input: 12 })).json();
+    expect(cif.total).toBe(12);
+  });
+
+  it('refuses missing or negative costs with the specification\'s messages, and lines of other companies', async () => {
+    const missing = await schedule({ option: 'ATIGA', freight: undefined });
+    expect(missing.json()).toMatchObject({ code: 'validation_error', fields: { freight: ['This input is required'] } });
+    const negative = await schedule({ option: 'ATIGA', imported_expenses: -1 });
+    expect(negative.json().fields.imported_expenses).toEqual(["This input is required or can't be negative"]);
+    expect((await schedule({ option: 'ATIGA', id: exportLine + 1000 })).statusCode).toBe(404);
+  });
+
+  it('answers the product-specific rules of every agreement for a code, read into criteria', async () => {
+    const answer = (await t.app.inject({ method: 'GET', url: '/api/fta/psr/get_psr/?hs=8516.79.90&year=2025', headers: { authorization: `Bearer ${token}` } })).json();
+    const byAgreement = Object.fromEntries(answer.results.map((row: { agreement: string }) => [row.agreement, row]));
+    expect(byAgreement.EV).toMatchObject({ hs: '8516', general: false, rule: { alternatives: [[{ kind: 'CTH' }], [{ kind: 'MaxNOM', threshold: 50, base: 'EXW' }]] } });
+    expect(byAgreement.AI).toMatchObject({ hs: null, general: true, rule: { text: 'RVC35 and CTSH' } });
+    expect(answer.results).toHaveLength(15);
+  });
+});
