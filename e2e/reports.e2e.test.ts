@@ -31,7 +31,7 @@ describe('finalization reports in Chromium', () => {
     const add = (table: string, body: object) => api(url, account.token, table, { method: 'POST', body: { ...scope, ...body } });
     await add('/balance/begin/', { item_type: 'material', code: 'YARN-01', name: 'Cotton yarn', unit: 'KG', begin_value: '40' });
     await add('/balance/ecus/', { account_number: '105800000010', registered_date: `${year}-02-01`, type_code: 'E31', code: 'YARN-01', item_name: 'Cotton yarn', total: '500', unit: 'KG', total_value: '50000000', tax_rate: '5' });
-    await add('/balance/ecus/', { account_number: '305800000020', registered_date: `${year}-05-01`, type_code: 'E62', code: 'TEE-01', item_name: 'T-shirt', total: '1000', unit: 'PCE' });
+    await add('/balance/ecus/', { account_number: '305800000020', registered_date: `${year}-05-01`, type_code: 'E62', code: 'TEE-01', item_name: 'T-shirt', total: '1000', unit: 'PCE', hs: '61091010', unit_price: '4', exchange_rate: '25000', price_condition: 'FOB' });
     await add('/balance/bom/', { code: 'TEE-01', material_code: 'YARN-01', material_unit: 'KG', bom_value: '0.4' });
     await add('/new-balance/wh-take-out/', { item_type: 'material', code: 'YARN-01', name: 'Cotton yarn', unit: 'KG', takeout_date: `${year}-03-01`, quantity: '600', purpose: 'production' });
   });
@@ -91,6 +91,30 @@ describe('finalization reports in Chromium', () => {
     await page.getByTestId('tab-bom-review').click();
     await eventually(() => page.getByTestId('bom-review').getByText('Cycles (0)').count()).toBe(1);
     await expect(page.getByTestId('bom-fix').isDisabled()).resolves.toBe(true);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('computes the origin schedule of an export line and judges its rule', async () => {
+    const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'en-US' });
+    await signIn(page);
+    await page.goto(`${suite.server.url}/fta/bangke`);
+    await page.getByLabel('Export declaration line').click();
+    await page.getByRole('option', { name: /TEE-01/ }).click();
+    await page.getByTestId('compute-schedule').click();
+    const schedule = page.getByTestId('schedule');
+    // 0.4 kg of yarn at 100,000 VND (USD 4) a kg in a USD 4.00 T-shirt: RVC = (4 − 1.6) / 4 = 60% under ATIGA's RVC40.
+    await eventually(() => schedule.getByText('TEE-01 qualifies as originating under ATIGA.').count()).toBe(1);
+    await expect(page.getByTestId('figure-sum_of_no_fta_origin_cost').textContent()).resolves.toBe('1.6');
+    await expect(schedule.getByTestId('criterion').first().textContent()).resolves.toContain('60 %');
+    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/schedule.png`, fullPage: true });
+
+    await page.getByRole('switch', { name: 'YARN-01 originating' }).check();
+    await eventually(() => page.getByTestId('figure-sum_of_has_fta_origin_cost').textContent()).toBe('1.6');
+
+    await page.getByLabel('Freight').fill('');
+    await page.getByTestId('compute-schedule').click();
+    await eventually(() => page.getByText('This input is required').count()).toBe(1);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -2,6 +2,7 @@ import { createBrowserRouter, Outlet } from 'react-router';
 import { ContactWidget } from '../pages/contact/ContactWidget.js';
 import { dataRoutes } from '../pages/data/routes.js';
 import { reportRoutes } from '../pages/reports/routes.js';
+import { originRoutes } from '../pages/origin/routes.js';
 import { LookupHomePage } from '../pages/lookup/LookupHomePage.js';
 import { lookupRoutes } from '../pages/lookup/routes.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
@@ -36,6 +37,7 @@ export const router = createBrowserRouter(
         ...accountRoutes,
         ...dataRoutes,
         ...reportRoutes,
+        ...originRoutes,
         ...lookupRoutes,
         { path: '*', element: <NotFoundPage /> },
       ],

@@ -10,6 +10,7 @@ import WarehouseOutlined from '@mui/icons-material/WarehouseOutlined';
 import QuizOutlined from '@mui/icons-material/QuizOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import SummarizeOutlined from '@mui/icons-material/SummarizeOutlined';
+import PublicOutlined from '@mui/icons-material/PublicOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
@@ -60,6 +61,7 @@ export const signedInMenu: MenuEntry[] = [
     id: 'fta',
     labelId: 'data.menu.fta',
     items: [
+      { id: 'bangke', labelId: 'origin.menu', path: '/fta/bangke', icon: PublicOutlined },
       { id: 'co-list', labelId: 'data.menu.coList', path: '/fta/co-list', icon: VerifiedOutlined },
       { id: 'annex-10', labelId: 'data.menu.annex10', path: '/fta/annex-10', icon: AssignmentOutlined },
       { id: 'ecus-stock', labelId: 'data.menu.ecusStock', path: '/fta/ecus-stock', icon: Inventory2Outlined },
