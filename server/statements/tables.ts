@@ -14,7 +14,7 @@ export const typeCodeRules = pgTable('type_code_rules', {
   form: text({ enum: ['15', '15a'] }).notNull(),
   columnName: text().notNull(),
   updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-}, (table) => [unique().on(table.companyId, table.regime, table.typeCode, table.form).nullsNotDistinct()]);
+}, (table) => [unique('type_code_rules_company_id_regime_type_code_form_unique').on(table.companyId, table.regime, table.typeCode, table.form).nullsNotDistinct()]);
 
 /** A check-statement row's review: its status and the explanation that settles a difference. */
 export const checkStatementNotes = pgTable('check_statement_notes', {
