@@ -46,7 +46,7 @@ describe('public tariff lookup in Chromium', () => {
     const { page, close } = await open('/0101');
     await expect.poll(() => page.getByTestId('code-title').textContent()).toBe('01.01');
     await expect.poll(() => page.getByTestId('code-children').textContent()).toContain('0101.21');
-    expect(await page.getByTestId('origin-rules').locator('tbody tr').count()).toBe(14);
+    expect(await page.getByTestId('origin-rules').locator('tbody tr').count()).toBe(15);
     await expect.poll(() => page.getByText('31/2022/TT-BTC').count()).toBeGreaterThan(0);
     await page.goto(`${suite.server.url}/09011110`);
     await page.getByText('DEMO-101/TB-TCHQ').click();

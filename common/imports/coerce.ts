@@ -34,8 +34,15 @@ export const importMessages = {
   choice: 'Not one of the listed values',
   tooLong: 'The text is too long',
   required: 'This field is required',
-  unmatched: 'No declaration line of this folder set matches this row.',
+  // An AMA or cancel row whose declaration (first 11 digits) is not in the folder set at all; the number follows.
+  declarationNotFound: 'No declaration of this folder set has the number',
+  // Its declaration is there, but no line of it has the row's line number (or, without one, its code), which follows.
+  lineNotFound: 'The declaration is in this folder set, but has no line',
+  codeNotFound: 'The declaration is in this folder set, but has no line with the code',
 } as const;
+
+/** Messages that carry a value after their text, as `<message> <value>`; a message that starts another comes first. */
+export const valuedImportMessages = ['errorValue', 'declarationNotFound', 'codeNotFound', 'lineNotFound'] as const;
 
 /**
  * Why an import failed, beside its English traceback: a code with its values, which the web shows in the

@@ -152,12 +152,16 @@ describe('Excel imports', { timeout: 180_000 }, () => {
     sheet.addRow(['Số tờ khai', 'Mã hàng', 'Lượng']);
     sheet.addRow(['105800000011', '0NVL-1', 1500]);
     sheet.addRow(['105800000991', '0NVL-9', 1]);
+    sheet.addRow(['105800000010', '0NVL-7', 2]);
     const amaUpload = (await upload('ama.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()))).json().upload_id;
     const amaMapping = { account_number: { mapping_col_name: 'A', title: 'Số tờ khai' }, code: { mapping_col_name: 'B', title: 'Mã hàng' }, total: { mapping_col_name: 'C', title: 'Lượng' } };
     const ama = (route: string, extra: object) => call('POST', `/api/balance/ecus/${route}/`, { upload_id: amaUpload, company_slug: company, folder_slug: folder, sheet_name: 'AMA', header_from: 1, mapping: amaMapping, ...extra });
     const strict = await settled((await ama('ama_import_data', {})).json());
-    expect(strict, strict.traceback).toMatchObject({ status: 'failed', rejected: 1, failure: { code: 'lines_unmatched', values: { count: 1 } } });
-    expect(strict.errors).toEqual([{ row: 3, column: 'A', field: 'account_number', message: 'No declaration line of this folder set matches this row.' }]);
+    expect(strict, strict.traceback).toMatchObject({ status: 'failed', rejected: 2, failure: { code: 'lines_unmatched', values: { count: 2 } } });
+    expect(strict.errors).toEqual([
+      { row: 3, column: 'A', field: 'account_number', message: 'No declaration of this folder set has the number 10580000099' },
+      { row: 4, column: 'B', field: 'code', message: 'The declaration is in this folder set, but has no line with the code 0NVL-7' },
+    ]);
     const amended = await settled((await ama('ama_import_data', { keep_posting: true })).json());
     expect(amended).toMatchObject({ status: 'succeeded', import_type: 'AMA' });
     expect((await ecusRows('&code=0NVL-1')).results[0].total).toBe('1500');

@@ -214,9 +214,16 @@ async function finish(run: Run, recordId: number, status: 'succeeded' | 'failed'
 async function applyEcusRecords(tx: Run, job: ImportJob, stage: string, errors: RowError[]): Promise<number> {
   const match = `e.company_id = $1 AND e.folder_set_id = $2 AND left(e.account_number, 11) = left(s.account_number, 11)
     AND (s.row_number IS NULL OR e.row_number = s.row_number) AND (s.row_number IS NOT NULL OR ${job.importType === 'AMA' ? 'e.code = s.code' : 'true'})`;
-  const unmatched = await tx<{ _row: number }>(`SELECT s._row FROM ${stage} s WHERE NOT EXISTS (SELECT 1 FROM ecus_lines e WHERE ${match}) ORDER BY s._row`, [job.companyId, job.folderSetId]);
+  // Each unmatched row says which declaration or line was not found: a declaration missing from the folder set
+  // altogether (not imported yet, or another period's), or a line its declaration does not have.
+  const unmatched = await tx<{ _row: number; declaration: string; row_number: number | null; code: string | null; declared: boolean }>(
+    `SELECT s._row, left(s.account_number, 11) AS declaration, s.row_number, ${job.importType === 'AMA' ? 's.code' : 'NULL::text AS code'},
+            EXISTS (SELECT 1 FROM ecus_lines e WHERE e.company_id = $1 AND e.folder_set_id = $2 AND left(e.account_number, 11) = left(s.account_number, 11)) AS declared
+       FROM ${stage} s WHERE NOT EXISTS (SELECT 1 FROM ecus_lines e WHERE ${match}) ORDER BY s._row`, [job.companyId, job.folderSetId]);
   for (const row of unmatched.slice(0, maxErrors - errors.length)) {
-    errors.push({ row: row._row, column: job.setup.mapping.account_number?.mapping_col_name ?? null, field: 'account_number', message: importMessages.unmatched });
+    errors.push(row.declared
+      ? { row: row._row, column: job.setup.mapping[row.row_number !== null ? 'row_number' : 'code']?.mapping_col_name ?? null, field: row.row_number !== null ? 'row_number' : 'code', message: row.row_number !== null ? `${importMessages.lineNotFound} ${row.row_number}` : `${importMessages.codeNotFound} ${row.code ?? ''}` }
+      : { row: row._row, column: job.setup.mapping.account_number?.mapping_col_name ?? null, field: 'account_number', message: `${importMessages.declarationNotFound} ${row.declaration}` });
   }
   if (unmatched.length > 0 && !job.keepPosting) throw new UnmatchedLines(unmatched.length);
   if (job.importType === 'AMA') {

@@ -1,4 +1,8 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from '../mail/mailer.js';
 import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
 import { runner } from './sql.js';
 
@@ -23,6 +27,22 @@ describe('contact form', () => {
     expect(mail.sent[0]!.subject).toBe(`Question #${id} from Lan via Dutybook`);
     expect(mail.sent[0]!.text).toContain('Which code for <b>green</b> coffee?');
     expect(mail.sent[0]!.text).toContain('Attachment: invoice.txt (1 kB)');
+    expect(mail.sent[0]!.replyTo).toEqual({ name: 'Lan', address: 'lan@example.com' });
+  });
+
+  it('writes the sender as Reply-To of the mail itself, a name with quotes or line breaks included safely', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dutybook-mail-'));
+    try {
+      await createMailer({ smtpUrl: undefined, mailFrom: 'Dutybook <no-reply@dutybook.local>', dataDir })
+        .send({ to: 'admin@example.com', subject: 'Question', text: 'Hello', replyTo: { name: 'Lan "Bee"\r\nBcc: x@evil.test', address: 'lan@example.com' } });
+      const [file] = await fs.readdir(path.join(dataDir, 'outbox'));
+      // Long headers are folded onto continuation lines; unfolded, each header is one line.
+      const message = (await fs.readFile(path.join(dataDir, 'outbox', file!), 'utf8')).replace(/\r?\n[ \t]+/g, ' ');
+      expect(message).toMatch(/^Reply-To: .*<lan@example\.com>$/m);
+      expect(message).not.toMatch(/^Bcc:/m);
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('requires name, a valid e-mail and the question', async () => {

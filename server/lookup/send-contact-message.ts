@@ -47,7 +47,7 @@ export async function sendContactMessage(options: {
     attachment: attachment ? format(en.contact.mail.attachment, { fileName: attachment.name, size: String(Math.ceil(attachment.bytes.length / 1024)) }) : '',
   };
   try {
-    for (const to of recipients) await options.mailer.send({ to, subject: format(en.contact.mail.subject, values), text: format(en.contact.mail.body, values) });
+    for (const to of recipients) await options.mailer.send({ to, subject: format(en.contact.mail.subject, values), text: format(en.contact.mail.body, values), replyTo: { name: input.name, address: input.email } });
     await run('UPDATE lookup_contact_message SET mailed_at = now() WHERE id = $1', [id]);
   } catch (error) {
     options.log(error);

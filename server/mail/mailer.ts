@@ -8,6 +8,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Whom a reply goes to (a visitor's question is answered to the visitor, not to the platform's sender). */
+  replyTo?: { name: string; address: string };
 }
 
 export interface Mailer {

@@ -33,7 +33,9 @@ describe('row messages', () => {
     expect(rowMessageKey('Not a number')).toEqual({ key: 'number' });
     expect(rowMessageKey('Not a date (use dd/mm/yyyy or yyyy-mm-dd)')).toEqual({ key: 'date' });
     expect(rowMessageKey('The cell holds an error value #N/A')).toEqual({ key: 'errorValue', value: '#N/A' });
-    expect(rowMessageKey('No declaration line of this folder set matches this row.')).toEqual({ key: 'unmatched' });
+    expect(rowMessageKey('No declaration of this folder set has the number 10580000099')).toEqual({ key: 'declarationNotFound', value: '10580000099' });
+    expect(rowMessageKey('The declaration is in this folder set, but has no line 3')).toEqual({ key: 'lineNotFound', value: '3' });
+    expect(rowMessageKey('The declaration is in this folder set, but has no line with the code NVL-7')).toEqual({ key: 'codeNotFound', value: 'NVL-7' });
     expect(rowMessageKey('Some message of another kind')).toBeNull();
   });
 });

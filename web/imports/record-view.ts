@@ -1,4 +1,4 @@
-import { type ImportFailure, importMessages } from '../../common/imports/coerce.js';
+import { type ImportFailure, importMessages, valuedImportMessages } from '../../common/imports/coerce.js';
 import type { ImportRecord } from './import-api.js';
 
 /**
@@ -28,9 +28,9 @@ export type RowMessageKey = keyof typeof importMessages;
  * error value, '#N/A'), so it can be shown in the reader's language; other messages stay as sent.
  */
 export function rowMessageKey(message: string): { key: RowMessageKey; value?: string } | null {
-  const { errorValue, ...plain } = importMessages;
-  if (message.startsWith(`${errorValue} `)) return { key: 'errorValue', value: message.slice(errorValue.length + 1) };
-  const key = (Object.keys(plain) as Array<keyof typeof plain>).find((candidate) => plain[candidate] === message);
+  const valued = valuedImportMessages.find((candidate) => message.startsWith(`${importMessages[candidate]} `));
+  if (valued) return { key: valued, value: message.slice(importMessages[valued].length + 1) };
+  const key = (Object.keys(importMessages) as RowMessageKey[]).find((candidate) => importMessages[candidate] === message);
   return key ? { key } : null;
 }
 
