@@ -33,6 +33,8 @@ export const errorCodes = [
   'duplicate_import',
   'import_in_use',
   'query_timeout',
+  'period_outside_year',
+  'period_overlaps',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number] | (string & {});
@@ -75,4 +77,6 @@ export const httpStatusOfCode: Record<(typeof errorCodes)[number], number> = {
   duplicate_import: 409,
   import_in_use: 409,
   query_timeout: 503,
+  period_outside_year: 400,
+  period_overlaps: 409,
 };

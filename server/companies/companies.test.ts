@@ -117,6 +117,19 @@ describe('companies, members and folder sets', () => {
     expect((await call('owner', 'DELETE', `${url}${year}/`)).json().code).toBe('conflict');
   });
 
+  it('keeps a period inside its year and apart from the other periods of its regime', async () => {
+    const url = '/api/clients-api/companies/cong-ty-dong-a/folder-sets/';
+    const outside = await call('owner', 'POST', url, { name: 'Wrong year', year: 2024, date_start: '2023-01-01', date_end: '2023-12-31', type_code: 'GC' });
+    expect(outside.json()).toMatchObject({ code: 'period_outside_year', fields: { date_start: ['The period must start or end in 2024.'] } });
+    expect((await call('owner', 'POST', url, { name: 'FY 2024-25', year: 2025, date_start: '2024-04-01', date_end: '2025-03-31', type_code: 'GC' })).statusCode).toBe(201);
+    const overlap = await call('owner', 'POST', url, { name: 'GC 2025', year: 2025, date_start: '2025-01-01', date_end: '2025-12-31', type_code: 'GC' });
+    expect(overlap.statusCode).toBe(409);
+    expect(overlap.json()).toMatchObject({ code: 'period_overlaps', overlaps: 'fy-2024-25' });
+    expect((await call('owner', 'POST', url, { name: 'SXXK 2025', year: 2025, date_start: '2025-01-01', date_end: '2025-12-31', type_code: 'SXXK' })).statusCode).toBe(201);
+    expect((await call('owner', 'PATCH', `${url}fy-2024-25/`, { date_end: '2025-06-30' })).statusCode).toBe(200);
+    expect((await call('owner', 'PATCH', `${url}sxxk-2025/`, { type_code: 'GC' })).json().code).toBe('period_overlaps');
+  });
+
   it('lets only an owner delete the company', async () => {
     expect((await call('viewer', 'DELETE', '/api/clients-api/companies/cong-ty-dong-a/')).statusCode).toBe(403);
     expect((await call('owner', 'DELETE', '/api/clients-api/companies/cong-ty-dong-a/')).statusCode).toBe(204);

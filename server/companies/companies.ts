@@ -272,10 +272,29 @@ const folderSetColumns = (input: FolderSetFields) => ({
   ...(input.statement_layout !== undefined ? { statementLayout: input.statement_layout } : {}),
 });
 
+/**
+ * A period must belong to its year (start or end in it: a fiscal year may straddle two calendar years) and may
+ * not overlap another period of the company under the same regime, whose movements would then be reported twice.
+ */
+function checkPeriod(sets: readonly FolderSetRow[], self: FolderSetRow | undefined, period: { year: number; start: string; end: string; typeCode: string }): void {
+  if (period.start > period.end) throw new AppError('validation_error', 'The period must start before it ends.', { fields: { date_end: ['The period must start before it ends.'] } });
+  const year = String(period.year);
+  if (period.start.slice(0, 4) !== year && period.end.slice(0, 4) !== year) {
+    const message = `The period must start or end in ${year}.`;
+    throw new AppError('period_outside_year', message, { fields: { date_start: [message], year: [message] } });
+  }
+  const overlapping = sets.find((set) => set.id !== self?.id && set.typeCode === period.typeCode && set.dateStart <= period.end && set.dateEnd >= period.start);
+  if (overlapping) {
+    const message = `The period overlaps ${overlapping.name} (${overlapping.dateStart} – ${overlapping.dateEnd}) under the same regime.`;
+    throw new AppError('period_overlaps', message, { fields: { date_start: [message] }, extra: { overlaps: overlapping.slug } });
+  }
+}
+
 export async function createFolderSet(db: Db, company: CompanyRow, input: Required<Omit<FolderSetFields, 'folder_type' | 'previous_folder_slug' | 'statement_layout'>> & FolderSetFields): Promise<FolderSet> {
   const slug = await freeSlug(input.name, async (candidate) =>
     (await db.select({ id: folderSets.id }).from(folderSets).where(and(eq(folderSets.companyId, company.id), eq(folderSets.slug, candidate))).limit(1)).length > 0);
   const sets = await companyFolderSets(db, company.id);
+  checkPeriod(sets, undefined, { year: input.year, start: input.date_start, end: input.date_end, typeCode: input.type_code });
   const previous = previousFolderSetId(sets, undefined, input.previous_folder_slug) ?? null;
   const [row] = await db.insert(folderSets).values({
     companyId: company.id, slug, name: input.name, year: input.year, dateStart: input.date_start, dateEnd: input.date_end, typeCode: input.type_code,
@@ -293,10 +312,8 @@ export async function findFolderSet(db: Db, companyId: string, slug: string): Pr
 
 export async function updateFolderSet(db: Db, company: CompanyRow, slug: string, input: FolderSetFields): Promise<FolderSet> {
   const current = await findFolderSet(db, company.id, slug);
-  const start = input.date_start ?? current.dateStart;
-  const end = input.date_end ?? current.dateEnd;
-  if (start > end) throw new AppError('validation_error', 'The period must start before it ends.', { fields: { date_end: ['The period must start before it ends.'] } });
   const sets = await companyFolderSets(db, company.id);
+  checkPeriod(sets, current, { year: input.year ?? current.year, start: input.date_start ?? current.dateStart, end: input.date_end ?? current.dateEnd, typeCode: input.type_code ?? current.typeCode });
   const previous = previousFolderSetId(sets, current, input.previous_folder_slug);
   const [row] = await db.update(folderSets)
     .set({ ...folderSetColumns(input), ...(previous !== undefined ? { previousFolderSetId: previous } : {}), lastUpdated: new Date() })

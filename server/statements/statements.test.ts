@@ -203,7 +203,7 @@ describe('customs finalization reports', () => {
 
   it('opens a period with the computed closing of the period it follows', async () => {
     const next = (await call('accountant', 'POST', `/api/clients-api/companies/${company.slug}/folder-sets/`, {
-      name: 'FY2026', year: 2026, date_start: '2026-01-01', date_end: '2026-12-31', type_code: 'SXXK', previous_folder_slug: periods.y2025!.slug,
+      name: 'FY2026', year: 2026, date_start: '2026-01-01', date_end: '2026-12-31', type_code: 'DNCX', previous_folder_slug: periods.y2025!.slug,
     })).json();
     expect(next.previous_folder_slug).toBe(periods.y2025!.slug);
     periods.y2026 = { slug: next.slug, id: '' };
