@@ -54,3 +54,9 @@ export function levelOfCode(code: string): number {
 
 /** Display form of a stored id: sections stay roman, codes get their dots. */
 export const displayCode = (id: string): string => (parseSection(id) ? id : formatCode(id));
+
+/** '8516.60.10', ' 8516 60 10 ' → '85166010'; anything but 2–10 digits → undefined. */
+export function hsDigits(value: string): string | undefined {
+  const digits = value.replace(/[.\s]/g, '');
+  return /^\d{2,10}$/.test(digits) ? digits : undefined;
+}

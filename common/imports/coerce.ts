@@ -1,3 +1,4 @@
+import { hsDigits } from '../hs/code.js';
 import type { FieldDefinition } from '../resources/define.js';
 import { isCalendarDate } from '../text/calendar.js';
 import { fold } from '../text/fold.js';
@@ -32,6 +33,8 @@ export const importMessages = {
   integer: 'Not a whole number',
   date: 'Not a date (use dd/mm/yyyy or yyyy-mm-dd)',
   choice: 'Not one of the listed values',
+  negative: 'Negative, where only zero or more has a meaning',
+  hsCode: 'Not an HS code (2 to 10 digits)',
   tooLong: 'The text is too long',
   required: 'This field is required',
   // An AMA or cancel row whose declaration (first 11 digits) is not in the folder set at all; the number follows.
@@ -139,16 +142,21 @@ export function coerceCell(definition: FieldDefinition, cell: SheetCell, options
     case 'code':
     case 'text': {
       const text = typeof cell === 'object' ? cell.date.slice(0, 10) : definition.kind === 'code' ? coerceCode(cell) : String(cell).trim();
+      if (definition.hsCode) {
+        const digits = hsDigits(text);
+        return digits === undefined ? fail(importMessages.hsCode) : { value: digits };
+      }
       return text.length > (definition.maxLength ?? 255) ? fail(importMessages.tooLong) : { value: text };
     }
     case 'decimal': {
-      if (typeof cell === 'number') return Number.isFinite(cell) ? { value: numberText(cell) } : fail(importMessages.number);
-      const parsed = typeof cell === 'string' ? parseDecimalText(cell) : null;
-      return parsed === null ? fail(importMessages.number) : { value: parsed };
+      const parsed = typeof cell === 'number' ? (Number.isFinite(cell) ? numberText(cell) : null) : typeof cell === 'string' ? parseDecimalText(cell) : null;
+      if (parsed === null) return fail(importMessages.number);
+      return definition.nonNegative && Number(parsed) < 0 ? fail(importMessages.negative) : { value: parsed };
     }
     case 'integer': {
       const number = typeof cell === 'number' ? cell : typeof cell === 'string' ? Number(parseDecimalText(cell) ?? Number.NaN) : Number.NaN;
-      return Number.isSafeInteger(number) && Math.abs(number) <= 2_147_483_647 ? { value: number } : fail(importMessages.integer);
+      if (!Number.isSafeInteger(number) || Math.abs(number) > 2_147_483_647) return fail(importMessages.integer);
+      return definition.nonNegative && number < 0 ? fail(importMessages.negative) : { value: number };
     }
     case 'date': {
       if (typeof cell === 'object') return { value: cell.date.slice(0, 10) };

@@ -19,7 +19,7 @@ export const annex = defineResource({
     // The material's code as the annex lists it.
     part_number: code({ required: true, indexed: true, aliases: { vi: ['Mã linh kiện', 'Mã hàng', 'Part number', 'Mã NPL'], en: ['Part no', 'P/N', 'Item code'], ko: ['품번', '부품번호', '품목코드'] } }),
     name: itemName(hidden),
-    hs: code({ ...hidden, maxLength: 12, aliases: ecusFields.hs.aliases }),
+    hs: code({ ...hidden, maxLength: 12, hsCode: true, aliases: ecusFields.hs.aliases }),
     quantity: quantity(hidden),
     unit: itemUnit(hidden),
     invoice_no: { ...ecusFields.invoice_no, ...hidden },

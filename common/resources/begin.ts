@@ -15,7 +15,7 @@ export const begin = defineResource({
     name: itemName({ required: true }),
     unit: itemUnit({ required: true }),
     // The opening quantity in `unit` (the previous period's closing stock), not a money value.
-    begin_value: quantity({ required: true, label: 'fields.opening_stock', aliases: openingStock }),
+    begin_value: quantity({ required: true, nonNegative: true, label: 'fields.opening_stock', aliases: openingStock }),
     // The day the opening quantity stands at: the first day of the period.
     from_date: date({ indexed: true, aliases: { vi: ['Từ ngày', 'Ngày chốt tồn', 'Ngày đầu kỳ'], en: ['From date', 'As of', 'Balance date'], ko: ['기준일자', '시작일'] } }),
     // The processing contract the stock belongs to (GC regime), when balances are kept per contract.

@@ -10,9 +10,9 @@ const bomFields = {
   material_name: text({ maxLength: 1000, aliases: { vi: ['Tên nguyên vật liệu', 'Tên NVL', 'Tên NPL', 'Tên nguyên liệu', 'Tên vật tư'], en: ['Material name', 'Material description', 'Component name'], ko: ['자재명', '원자재명'] } }),
   material_unit: itemUnit({ aliases: { vi: ['ĐVT NVL', 'ĐVT NPL', 'Đơn vị tính NVL', 'ĐVT nguyên liệu'], en: ['Material unit', 'Component unit'], ko: ['자재단위'] } }),
   // The norm: quantity of material, in material_unit, used per one unit of product (the fixed columns' material quantity).
-  bom_value: decimal({ required: true, aliases: { vi: ['Định mức', 'Định mức sử dụng', 'Lượng NVL', 'Số lượng NVL', 'Định mức kể cả hao hụt'], en: ['Material quantity', 'Quantity', 'Norm', 'Usage', 'Consumption norm'], ko: ['소요량', '원단위', '자재수량'] } }),
+  bom_value: decimal({ required: true, nonNegative: true, aliases: { vi: ['Định mức', 'Định mức sử dụng', 'Lượng NVL', 'Số lượng NVL', 'Định mức kể cả hao hụt'], en: ['Material quantity', 'Quantity', 'Norm', 'Usage', 'Consumption norm'], ko: ['소요량', '원단위', '자재수량'] } }),
   // The loss rate in percent added on top of the norm; 0 when the norm is an actual norm that includes loss.
-  loss_rate: decimal({ visible: false, aliases: { vi: ['Tỷ lệ hao hụt', 'TLHH', 'Hao hụt'], en: ['Loss rate', 'Loss', 'Waste rate', 'Scrap rate'], ko: ['손실률', '로스율'] } }),
+  loss_rate: decimal({ visible: false, nonNegative: true, aliases: { vi: ['Tỷ lệ hao hụt', 'TLHH', 'Hao hụt'], en: ['Loss rate', 'Loss', 'Waste rate', 'Scrap rate'], ko: ['손실률', '로스율'] } }),
   // The processing contract or production lot the norm applies to (the fixed columns' lot).
   contract: code({ visible: false, aliases: { vi: ['Số hợp đồng', 'Hợp đồng', 'Lô', 'Số lô', 'Mã lô'], en: ['Contract', 'Contract no', 'Lot', 'Lot no', 'Material lot'], ko: ['계약번호', '로트', '로트번호'] } }),
   // Form 16 source mark or a remark: 'X' bought domestically, blank imported, 'KXDĐM' norm not established.

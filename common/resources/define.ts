@@ -38,6 +38,10 @@ export interface FieldOptions {
   selectable?: boolean;
   /** Listed in the screen before the user chooses columns; false hides it by default. */
   visible?: boolean;
+  /** Zero or more: a negative declared quantity, norm, count or price has no meaning. The API, forms and imports refuse one. */
+  nonNegative?: boolean;
+  /** An HS code: stored as its digits whatever dots or spaces it was typed or imported with, shown formatted. */
+  hsCode?: boolean;
 }
 
 export interface FieldDefinition extends FieldOptions {

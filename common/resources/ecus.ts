@@ -11,17 +11,17 @@ export const ecusFields = {
   type_code: code({ required: true, selectable: true, maxLength: 10, aliases: { vi: ['Mã LH', 'Mã loại hình', 'Loại hình'], en: ['Type code', 'Declaration type'], ko: ['신고유형', '유형코드'] } }),
   // The material or product code (from a Mã hàng column, or the prefix before '#&' in the description).
   code: code({ required: true, indexed: true, aliases: { vi: ['Mã hàng', 'Mã NPL/SP', 'Mã NVL', 'Mã SP', 'Mã NPL', 'Mã hàng hóa'], en: ['Item code', 'Material code', 'Product code', 'Part number'], ko: ['품목코드', '자재코드', '품번'] } }),
-  hs: code({ indexed: true, maxLength: 12, aliases: { vi: ['Mã HS', 'Mã số hàng hóa', 'HS'], en: ['HS code', 'HS', 'Tariff code'], ko: ['HS코드', '세번', 'HS 부호'] } }),
+  hs: code({ indexed: true, maxLength: 12, hsCode: true, aliases: { vi: ['Mã HS', 'Mã số hàng hóa', 'HS'], en: ['HS code', 'HS', 'Tariff code'], ko: ['HS코드', '세번', 'HS 부호'] } }),
   item_name: text({ maxLength: 1000, aliases: { vi: ['Tên hàng', 'Mô tả hàng hóa', 'Tên hàng hóa'], en: ['Description', 'Goods description', 'Item name'], ko: ['품명', '상품명', '물품명'] } }),
   from_country: code({ selectable: true, maxLength: 10, aliases: { vi: ['Xuất xứ', 'Nước xuất xứ', 'Mã nước'], en: ['Origin', 'Country of origin'], ko: ['원산지', '원산지국'] } }),
   origin_criteria: text({ maxLength: 50, visible: false, aliases: { vi: ['Tiêu chí xuất xứ'], en: ['Origin criterion', 'Origin criteria'], ko: ['원산지기준'] } }),
   // Quantity 1 in the declared (tariff or trade) unit.
-  total: decimal({ required: true, aliases: { vi: ['Lượng', 'Số lượng', 'Lượng 1', 'Số lượng 1'], en: ['Quantity', 'Qty'], ko: ['수량'] } }),
+  total: decimal({ required: true, nonNegative: true, aliases: { vi: ['Lượng', 'Số lượng', 'Lượng 1', 'Số lượng 1'], en: ['Quantity', 'Qty'], ko: ['수량'] } }),
   unit: code({ selectable: true, maxLength: 20, aliases: { vi: ['ĐVT', 'Đơn vị tính', 'ĐVT 1', 'Mã ĐVT'], en: ['Unit', 'UOM', 'Unit of measure'], ko: ['단위'] } }),
   // The second unit of quantity 2, usually the net weight.
   unit_2: code({ visible: false, maxLength: 20, aliases: { vi: ['ĐVT 2', 'Đơn vị tính 2'], en: ['Unit 2', 'Second unit'], ko: ['단위2'] } }),
   // The invoice unit price in the invoice currency.
-  unit_price: decimal({ aliases: { vi: ['Đơn giá', 'Đơn giá hóa đơn', 'Đơn giá nguyên tệ'], en: ['Unit price', 'Invoice unit price'], ko: ['단가'] } }),
+  unit_price: decimal({ nonNegative: true, aliases: { vi: ['Đơn giá', 'Đơn giá hóa đơn', 'Đơn giá nguyên tệ'], en: ['Unit price', 'Invoice unit price'], ko: ['단가'] } }),
   // The unit customs (taxable) value.
   unit_price_taxed: decimal({ visible: false, aliases: { vi: ['Đơn giá tính thuế'], en: ['Taxable unit price', 'Customs unit value'], ko: ['과세단가'] } }),
   currency: code({ visible: false, selectable: true, maxLength: 3, aliases: { vi: ['Mã tiền tệ', 'Nguyên tệ', 'Loại tiền'], en: ['Currency'], ko: ['통화'] } }),
@@ -29,7 +29,7 @@ export const ecusFields = {
   // The invoice value in the invoice currency.
   nt_value: decimal({ aliases: { vi: ['Trị giá nguyên tệ', 'Trị giá hóa đơn', 'Trị giá'], en: ['Invoice value', 'Value in currency'], ko: ['송장금액', '외화금액'] } }),
   // The customs (taxable) value in VND.
-  total_value: decimal({ aliases: { vi: ['Trị giá tính thuế', 'Trị giá tính thuế (VND)', 'Trị giá VND'], en: ['Customs value', 'Taxable value'], ko: ['과세가격', '과세금액'] } }),
+  total_value: decimal({ nonNegative: true, aliases: { vi: ['Trị giá tính thuế', 'Trị giá tính thuế (VND)', 'Trị giá VND'], en: ['Customs value', 'Taxable value'], ko: ['과세가격', '과세금액'] } }),
   tax_rate: decimal({ visible: false, aliases: { vi: ['Thuế suất XNK', 'Thuế suất', 'Thuế suất NK'], en: ['Duty rate', 'Import duty rate'], ko: ['관세율'] } }),
   tax_cost: decimal({ visible: false, aliases: { vi: ['Tiền thuế XNK', 'Tiền thuế', 'Tiền thuế NK'], en: ['Duty amount', 'Import duty'], ko: ['관세액'] } }),
   partner: text({ selectable: true, visible: false, aliases: { vi: ['Đối tác', 'Người XK', 'Người NK', 'Tên đối tác'], en: ['Partner', 'Exporter', 'Importer', 'Seller', 'Buyer'], ko: ['거래처', '수출자', '수입자'] } }),

@@ -14,7 +14,7 @@ export const purchaseStock = defineResource({
     code: itemCode({ required: true }),
     name: itemName(),
     unit: itemUnit(),
-    hs: code({ maxLength: 12, aliases: ecusFields.hs.aliases }),
+    hs: code({ maxLength: 12, hsCode: true, aliases: ecusFields.hs.aliases }),
     bill_no: billNo(),
     bill_date: billDate({ indexed: true }),
     quantity: quantity({ required: true }),

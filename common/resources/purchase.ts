@@ -50,7 +50,7 @@ export const purchase = defineResource({
     contract: contract({ visible: false }),
     // The customs extras of an imported purchase: its declaration's registration date and the line's HS code.
     registered_date: date({ visible: false, aliases: ecusFields.registered_date.aliases }),
-    hs: code({ visible: false, maxLength: 12, aliases: ecusFields.hs.aliases }),
+    hs: code({ visible: false, maxLength: 12, hsCode: true, aliases: ecusFields.hs.aliases }),
     // The unit price converted to USD, for origin valuation.
     unit_price_usd: decimal({ visible: false, aliases: { vi: ['Đơn giá USD', 'Giá USD'], en: ['Unit price USD', 'USD price'], ko: ['달러단가', 'USD단가'] } }),
     // The supplier's declaration of origin for a domestic purchase (its reference); empty: none, so non-originating.

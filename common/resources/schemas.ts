@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hsDigits } from '../hs/code.js';
 import { type FieldDefinition, type ResourceDefinition, systemFields } from './define.js';
 import { isCalendarDate } from '../text/calendar.js';
 
@@ -17,6 +18,8 @@ export const fieldMessages = {
   integer: 'Enter a whole number.',
   date: 'Enter a date as YYYY-MM-DD.',
   choice: 'Choose one of the listed values.',
+  negative: 'Enter zero or more.',
+  hsCode: 'Enter an HS code of 2 to 10 digits, such as 8516.60.10.',
 } as const;
 
 export type FieldMessageKey = keyof typeof fieldMessages;
@@ -55,17 +58,23 @@ export function fieldValueSchema(definition: FieldDefinition): z.ZodType<FieldVa
         if (typeof value === 'number' && definition.kind === 'code') return fail(fieldMessages.codeAsText);
         if (typeof value !== 'string') return fail(fieldMessages.text);
         const trimmed = value.trim();
+        if (definition.hsCode) {
+          const digits = hsDigits(trimmed);
+          return digits ?? fail(fieldMessages.hsCode);
+        }
         if (trimmed.length > (definition.maxLength ?? 255)) return fail(fieldMessages.tooLong);
         return trimmed;
       }
       case 'decimal': {
         const textValue = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : '';
         if (!decimalPattern.test(textValue)) return fail(fieldMessages.decimal);
+        if (definition.nonNegative && textValue.startsWith('-') && Number(textValue) !== 0) return fail(fieldMessages.negative);
         return canonicalDecimal(textValue);
       }
       case 'integer': {
         const number = typeof value === 'string' && /^[-+]?\d{1,10}$/.test(value.trim()) ? Number(value) : value;
         if (typeof number !== 'number' || !Number.isSafeInteger(number) || Math.abs(number) > 2_147_483_647) return fail(fieldMessages.integer);
+        if (definition.nonNegative && number < 0) return fail(fieldMessages.negative);
         return number;
       }
       case 'date': {

@@ -16,7 +16,7 @@ export const whCounting = defineResource({
     unit: itemUnit(),
     warehouse_name: warehouseName(),
     inventory_date: date({ indexed: true, aliases: { vi: ['Ngày kiểm kê', 'Thời điểm kiểm kê', 'Ngày'], en: ['Count date', 'Inventory date', 'Stocktake date', 'Date'], ko: ['실사일자', '재고조사일', '일자'] } }),
-    inventory_quantity: quantity({ required: true }, { vi: ['Số lượng kiểm kê', 'SL kiểm kê', 'Số lượng thực tế', 'Thực tế kiểm kê', 'Tồn thực tế'], en: ['Counted quantity', 'Physical quantity', 'Actual quantity'], ko: ['실사수량', '실재고'] }),
+    inventory_quantity: quantity({ required: true, nonNegative: true }, { vi: ['Số lượng kiểm kê', 'SL kiểm kê', 'Số lượng thực tế', 'Thực tế kiểm kê', 'Tồn thực tế'], en: ['Counted quantity', 'Physical quantity', 'Actual quantity'], ko: ['실사수량', '실재고'] }),
   },
   search: ['code', 'name'],
   ordering: 'code',

@@ -36,6 +36,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
+import { formatCode } from '../../common/hs/code.js';
 import { allows, type FieldDefinition, type ResourceDefinition } from '../../common/resources/define.js';
 import { ApiError } from '../app/api.js';
 import { ImportButtons } from '../imports/ImportButtons.js';
@@ -88,6 +89,8 @@ const columnWidth = (definition: FieldDefinition) => {
 /** A stored value in the reader's locale: grouped numbers at their stored precision, date-only values in UTC. */
 function formatCell(intl: IntlShape, labels: ResourceLabels, field: string, definition: FieldDefinition, value: CellValue | undefined): string {
   if (value === null || value === undefined || value === '') return '';
+  // HS codes are stored as digits and read as the tariff prints them.
+  if (definition.hsCode) return formatCode(String(value));
   switch (definition.kind) {
     case 'decimal': {
       const text = String(value);
