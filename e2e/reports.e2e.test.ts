@@ -47,7 +47,10 @@ describe('finalization reports in Chromium', () => {
   it('shows Statement 15 with a negative closing flagged, opens a cell onto its lines, exports the official layout and reconciles', async () => {
     const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'en-US' });
     await signIn(page);
-    await page.getByRole('link', { name: 'Finalization reports' }).click();
+    // The signed-in home is the overview of the current period.
+    await page.goto(`${suite.server.url}/`);
+    await eventually(() => page.getByTestId('overview-tables').getByText('Customs declarations').count()).toBeGreaterThan(0);
+    await page.getByRole('link', { name: 'Finalization reports' }).first().click();
     await eventually(() => new URL(page.url()).pathname).toBe('/reports/statement-15');
 
     const yarn = page.getByTestId('row-YARN-01');

@@ -8,6 +8,7 @@ import { AppError } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { mailText } from '../mail/messages.js';
 import { type CompanyAccess, roleAtLeast } from './access.js';
+import { companyRowCounts } from './overview.js';
 import { companies, folderSets, invitations, memberships } from './tables.js';
 
 type CompanyRow = typeof companies.$inferSelect;
@@ -46,19 +47,21 @@ export function presentFolderSet(row: FolderSetRow, company: Pick<CompanyRow, 'n
   };
 }
 
-/** Folder sets and member counts of several companies, in two queries whatever their number. */
+/** Folder sets, member counts and row counts of several companies, in three queries whatever their number. */
 async function loadCompanyDetails(db: Db, companyIds: string[]) {
-  const [sets, staff] = companyIds.length === 0 ? [[], []] : await Promise.all([
+  const [sets, staff, rowCounts] = companyIds.length === 0 ? [[], [], new Map<string, { balance: number; statement: number }>()] : await Promise.all([
     db.select().from(folderSets).where(inArray(folderSets.companyId, companyIds)).orderBy(asc(folderSets.dateStart), asc(folderSets.name)),
     db.select({ companyId: memberships.companyId, n: count() }).from(memberships).where(inArray(memberships.companyId, companyIds)).groupBy(memberships.companyId),
+    companyRowCounts(db, companyIds),
   ]);
   return {
     setsOf: (companyId: string) => sets.filter((set) => set.companyId === companyId),
     staffOf: (companyId: string) => staff.find((row) => row.companyId === companyId)?.n ?? 0,
+    countsOf: (companyId: string) => rowCounts.get(companyId),
   };
 }
 
-function toCompany({ company, role }: CompanyAccess, sets: FolderSetRow[], staffCount: number): Company {
+function toCompany({ company, role }: CompanyAccess, sets: FolderSetRow[], staffCount: number, counts: { balance: number; statement: number } | undefined): Company {
   return {
     slug: company.slug,
     name: company.name,
@@ -80,9 +83,8 @@ function toCompany({ company, role }: CompanyAccess, sets: FolderSetRow[], staff
     pic_email: company.picEmail,
     last_updated: company.lastUpdated.toISOString(),
     role,
-    // Balance and statement rows are counted once those tables exist; a new company has none.
-    balance_count: 0,
-    statement_count: 0,
+    balance_count: counts?.balance ?? 0,
+    statement_count: counts?.statement ?? 0,
     staff_count: staffCount,
     folder_set: sets.map((set) => presentFolderSet(set, company, sets)),
   };
@@ -91,7 +93,7 @@ function toCompany({ company, role }: CompanyAccess, sets: FolderSetRow[], staff
 /** A company as its members see it, with its folder sets and sidebar counts. */
 export async function presentCompany(db: Db, access: CompanyAccess): Promise<Company> {
   const details = await loadCompanyDetails(db, [access.company.id]);
-  return toCompany(access, details.setsOf(access.company.id), details.staffOf(access.company.id));
+  return toCompany(access, details.setsOf(access.company.id), details.staffOf(access.company.id), details.countsOf(access.company.id));
 }
 
 export async function listCompanies(db: Db, userId: string): Promise<Company[]> {
@@ -99,7 +101,7 @@ export async function listCompanies(db: Db, userId: string): Promise<Company[]> 
     .innerJoin(companies, eq(companies.id, memberships.companyId))
     .where(eq(memberships.userId, userId)).orderBy(asc(companies.name));
   const details = await loadCompanyDetails(db, rows.map((row) => row.company.id));
-  return rows.map((row) => toCompany({ company: row.company, role: row.role as CompanyRole }, details.setsOf(row.company.id), details.staffOf(row.company.id)));
+  return rows.map((row) => toCompany({ company: row.company, role: row.role as CompanyRole }, details.setsOf(row.company.id), details.staffOf(row.company.id), details.countsOf(row.company.id)));
 }
 
 /** The creator becomes owner; a folder set for the current calendar year makes it usable at once. */

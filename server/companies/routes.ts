@@ -8,9 +8,11 @@ import type { AppDeps } from '../deps.js';
 import { requireUser, signedInUser } from '../auth/guard.js';
 import { readPictureForm, savePicture } from '../files/pictures.js';
 import { AppError, fieldsOfIssues } from '../http/errors.js';
+import { runner } from '../db/run.js';
 import { accessCompany } from './access.js';
+import { folderSetOverview } from './overview.js';
 import {
-  answerInvitation, changeMemberRole, createCompany, createFolderSet, deleteCompany, deleteFolderSet, inviteMember, listCompanies, listFolderSets,
+  answerInvitation, changeMemberRole, createCompany, createFolderSet, deleteCompany, deleteFolderSet, findFolderSet, inviteMember, listCompanies, listFolderSets,
   listMembers, listMyInvitations, presentCompany, removeMember, updateCompany, updateFolderSet,
 } from './companies.js';
 
@@ -118,6 +120,23 @@ export const companyRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       const access = await accessCompany({ db, userId: user.id, slug: request.params.slug });
       await removeMember(db, access, user.id, request.params.email);
       return reply.status(204).send();
+    });
+
+    api.get('/clients-api/companies/:slug/overview/', {
+      schema: {
+        tags, security, params: slugParams, querystring: z.object({ folder_slug: z.string().min(1).max(100) }),
+        summary: 'What a folder set holds: rows per business table and the latest imports',
+        response: {
+          200: z.object({
+            tables: z.array(z.object({ resource: z.string(), family: z.string(), rows: z.number().int() })),
+            imports: z.array(z.object({ id: z.number().int(), resource: z.string(), import_type: z.string(), status: z.string(), from_file: z.string(), inserted: z.number().int(), rejected: z.number().int(), created_at: z.string() })),
+          }),
+        },
+      },
+    }, async (request) => {
+      const access = await accessCompany({ db, userId: signedInUser(request).id, slug: request.params.slug });
+      const folderSet = await findFolderSet(db, access.company.id, request.query.folder_slug);
+      return folderSetOverview(runner(database), { companyId: access.company.id, folderSetId: folderSet.id });
     });
 
     api.get('/clients-api/invitations/', {

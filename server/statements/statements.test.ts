@@ -267,6 +267,15 @@ describe('customs finalization reports', () => {
     expect(await run('SELECT material_unit FROM bom_lines WHERE id = ANY($1::int[])', [[first, second]])).toEqual([{ material_unit: 'KG' }]);
   });
 
+  it('tells what a folder set holds and counts the company\'s rows', async () => {
+    const overview = (await call('viewer', 'GET', `/api/clients-api/companies/${company.slug}/overview/?folder_slug=${periods.y2025!.slug}`)).json();
+    const rows = Object.fromEntries(overview.tables.map((table: { resource: string; rows: number }) => [table.resource, table.rows]));
+    expect(rows).toMatchObject({ ecus: 13, begin: 3, 'wh-take-out': 6, 'statement-15': 0 });
+    const details = (await call('viewer', 'GET', `/api/clients-api/companies/${company.slug}/`)).json();
+    expect(details.balance_count).toBeGreaterThanOrEqual(13 + 3 + 6);
+    expect(details.statement_count).toBe(0);
+  });
+
   it('keeps other companies out', async () => {
     await signUp('stranger');
     expect((await call('stranger', 'GET', `/api/new-balance/report-statement-15/?${scope('y2025')}`)).statusCode).toBe(404);

@@ -3,7 +3,7 @@ import { ContactWidget } from '../pages/contact/ContactWidget.js';
 import { dataRoutes } from '../pages/data/routes.js';
 import { reportRoutes } from '../pages/reports/routes.js';
 import { originRoutes } from '../pages/origin/routes.js';
-import { LookupHomePage } from '../pages/lookup/LookupHomePage.js';
+import { HomeRoute } from '../pages/overview/HomeRoute.js';
 import { lookupRoutes } from '../pages/lookup/routes.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
 import { HeaderAccount } from './layout/AccountMenu.js';
@@ -12,7 +12,6 @@ import { publicMenu, signedInMenu } from './layout/menu-items.js';
 import { Shell } from './layout/Shell.js';
 import { usePathChangeEffects } from './page-effects.js';
 import { runtimeConfig } from './runtime-config.js';
-import { SignedOutOnly } from './session/guards.js';
 import { accountRoutes } from './session/routes.js';
 import { useSession } from './session/SessionProvider.js';
 
@@ -32,8 +31,7 @@ export const router = createBrowserRouter(
     {
       element: <RootLayout />,
       children: [
-        // Signed-in users have no use for the visitors' home page (until the dashboard takes its place).
-        { index: true, element: <SignedOutOnly><LookupHomePage /></SignedOutOnly> },
+        { index: true, element: <HomeRoute /> },
         ...accountRoutes,
         ...dataRoutes,
         ...reportRoutes,
