@@ -48,6 +48,10 @@ describe('public tariff lookup in Chromium', () => {
     await expect.poll(() => page.getByTestId('code-children').textContent()).toContain('0101.21');
     expect(await page.getByTestId('origin-rules').locator('tbody tr').count()).toBe(15);
     await expect.poll(() => page.getByText('31/2022/TT-BTC').count()).toBeGreaterThan(0);
+    // A code typed with its dots opens the same page, not the server's JSON.
+    await page.goto(`${suite.server.url}/0901.11.10`);
+    await expect.poll(() => page.getByTestId('code-title').textContent()).toBe('0901.11.10');
+    expect(new URL(page.url()).pathname).toBe('/09011110');
     await page.goto(`${suite.server.url}/09011110`);
     await page.getByText('DEMO-101/TB-TCHQ').click();
     await expect.poll(() => page.locator('h1').textContent()).toContain('DEMO-101/TB-TCHQ');

@@ -81,6 +81,9 @@ describe('web app serving', () => {
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');
 
+      const dottedCode = await t.app.inject({ method: 'GET', url: '/dutybook/8516.60.10' });
+      expect([dottedCode.statusCode, dottedCode.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
+
       const missingAsset = await t.app.inject({ method: 'GET', url: '/dutybook/assets/missing.js' });
       expect(missingAsset.statusCode).toBe(404);
 

@@ -47,7 +47,8 @@ export function renderIndexHtml(template: string, config: Config): string {
   return template.replace('<head>', `<head>\n${head}`);
 }
 
-const looksLikeFile = (urlPath: string) => /\.[a-z0-9]{1,8}$/i.test(urlPath);
+/** A file extension has a letter: `/8516.60.10` is a page (a dotted HS code), `/app.js` a file. */
+const looksLikeFile = (urlPath: string) => /\.(?=[a-z0-9]*[a-z])[a-z0-9]{1,8}$/i.test(urlPath);
 
 /**
  * Serves the built web app under the base path: files as they are (hashed assets cached for a year),

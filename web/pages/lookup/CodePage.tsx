@@ -9,7 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { Navigate, Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { displayCode, formatCode, normaliseCode, parseSection } from '../../../common/hs/code.js';
 import type { CodePage as CodePageData } from '../../../common/lookup/schemas.js';
 import { usePageMeta } from '../../app/page-effects.js';
@@ -113,8 +113,11 @@ export function CodePage() {
   const { code = '' } = useParams();
   const [params] = useSearchParams();
   const year = yearOfParams(params);
-  const valid = (parseSection(code) === code || (normaliseCode(code) === code && code.length >= 2));
+  const digits = normaliseCode(code);
+  const valid = (parseSection(code) === code || (digits === code && code.length >= 2));
   const query = useCodePage(code, year, valid);
+  // A code typed as the tariff prints it (0901.11.10) is the page of its digits.
+  if (!valid && digits !== undefined && digits.length >= 2) return <Navigate to={withYear(codePath(digits), year)} replace />;
   if (!valid) return <NotFoundPage />;
   return (
     <QueryState isError={query.isError} error={query.error} hasData={!!query.data}>
