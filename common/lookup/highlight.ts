@@ -3,17 +3,31 @@ import { fold, foldWithMap } from '../text/fold.js';
 const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char);
 
+const wordChar = /[\p{L}\p{N}]/u;
+const isWordChar = (char: string | undefined) => char !== undefined && wordChar.test(char);
+
+/** Terms this long or longer also mark a word they begin (`horse` marks `Horses`); shorter ones only whole words. */
+const prefixTermLength = 4;
+
 /**
- * Marks every accent-insensitive occurrence of the terms with <em>…</em>. The text is HTML-escaped
- * first, piece by piece, so the only markup in the answer is ours. Undefined when nothing matched.
+ * Marks the words the terms match, accent-insensitively, with <em>…</em>: a term marks a whole word it equals, or
+ * one it begins when it is long enough to mean it (`ca` never marks inside `cao`; `horse` marks `Horses`). The
+ * text is HTML-escaped first, piece by piece, so the only markup in the answer is ours. Undefined when nothing
+ * matched.
  */
 export function highlight(text: string, terms: string[]): string | undefined {
   if (!text) return undefined;
   const { folded, origin } = foldWithMap(text);
   const ranges: Array<[number, number]> = [];
   for (const term of terms.map(fold).filter((t) => t !== '')) {
-    for (let at = folded.indexOf(term); at !== -1; at = folded.indexOf(term, at + term.length)) {
-      ranges.push([origin[at]!, origin[at + term.length]!]);
+    for (let at = folded.indexOf(term); at !== -1; at = folded.indexOf(term, at + 1)) {
+      if (isWordChar(folded[at - 1]) && isWordChar(term[0])) continue;
+      let end = at + term.length;
+      if (isWordChar(folded[end]) && isWordChar(term[term.length - 1])) {
+        if (term.length < prefixTermLength) continue;
+        while (isWordChar(folded[end])) end += 1;
+      }
+      ranges.push([origin[at]!, origin[end]!]);
     }
   }
   if (ranges.length === 0) return undefined;

@@ -30,7 +30,10 @@ describe('folding and highlighting', () => {
   });
   it('marks accent-insensitive matches in the original text', () => {
     expect(highlight('Cà phê, chưa rang', ['ca phe'])).toBe('<em>Cà phê</em>, chưa rang');
-    expect(highlight('Horses; live', ['horse', 'live'])).toBe('<em>Horse</em>s; <em>live</em>');
+    expect(highlight('Horses; live', ['horse', 'live'])).toBe('<em>Horses</em>; <em>live</em>');
+    expect(highlight('Cà phê cao cấp, cá', ['ca'])).toBe('<em>Cà</em> phê cao cấp, <em>cá</em>');
+    expect(highlight('Nồi nấu cơm điện', ['noi com'.split(' ')].flat())).toBe('<em>Nồi</em> nấu <em>cơm</em> điện');
+    expect(highlight('8516.60.10', ['8516'])).toBe('<em>8516</em>.60.10');
     expect(highlight('Horses', ['cat'])).toBeUndefined();
   });
   it('escapes HTML before marking, so no markup but ours survives', () => {
