@@ -98,6 +98,18 @@ describe('finalization reports in Chromium', () => {
     await context.close();
   });
 
+  it('keeps the company and period switcher in the horizontal layout', async () => {
+    const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'en-US' });
+    await signIn(page);
+    await page.getByTestId('open-customization').click();
+    await page.getByRole('button', { name: 'Horizontal' }).click();
+    await page.keyboard.press('Escape');
+    await eventually(() => page.getByTestId('company-switcher').isVisible()).toBe(true);
+    await expect(page.getByLabel('Folder set').first().isVisible()).resolves.toBe(true);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   it('computes the origin schedule of an export line and judges its rule', async () => {
     const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'en-US' });
     await signIn(page);

@@ -19,7 +19,7 @@ function RootLayout() {
   usePathChangeEffects();
   const signedIn = useSession().status === 'authenticated';
   return (
-    <Shell menu={signedIn ? signedInMenu : publicMenu} headerActions={<HeaderAccount />} drawerHeader={signedIn ? <CompanySwitcher /> : undefined}>
+    <Shell menu={signedIn ? signedInMenu : publicMenu} headerActions={<HeaderAccount />} drawerHeader={signedIn ? (placement) => <CompanySwitcher placement={placement} /> : undefined}>
       <Outlet />
       {!signedIn && <ContactWidget />}
     </Shell>

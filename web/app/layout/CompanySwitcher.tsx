@@ -5,13 +5,13 @@ import { FormattedMessage } from 'react-intl';
 import { useSession } from '../session/SessionProvider.js';
 
 /** Which company and folder set (reporting period) the data screens work on; kept in local storage. */
-export function CompanySwitcher() {
+export function CompanySwitcher({ placement = 'drawer' }: { placement?: 'drawer' | 'bar' }) {
   const { user, companySlug, folderSlug, company, selectCompany, selectFolder } = useSession();
   const companies = user?.companies ?? [];
   if (companies.length === 0 || companySlug === null) return null;
   const folderSets = company?.folder_set ?? [];
   return (
-    <Stack spacing={1.5} sx={{ px: 2, pt: 2, pb: 1 }}>
+    <Stack direction={placement === 'bar' ? 'row' : 'column'} spacing={1.5} sx={placement === 'bar' ? { py: 0.5, '& .MuiTextField-root': { width: 200 } } : { px: 2, pt: 2, pb: 1 }}>
       <TextField
         select
         size="small"

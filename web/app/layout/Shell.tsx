@@ -169,8 +169,11 @@ function HorizontalMenu({ menu }: { menu: MenuEntry[] }) {
 export function Shell({ menu, headerActions, drawerHeader, children }: {
   menu: MenuEntry[];
   headerActions?: ReactNode;
-  /** Drawn above the side menu while it is shown at full width (e.g. the company switcher). */
-  drawerHeader?: ReactNode;
+  /**
+   * Drawn above the side menu while it is shown at full width, or at the end of the menu bar in the horizontal
+   * layout (the company and folder-set switcher): wherever the menu is, it is reachable.
+   */
+  drawerHeader?: (placement: 'drawer' | 'bar') => ReactNode;
   children: ReactNode;
 }) {
   const intl = useIntl();
@@ -214,6 +217,7 @@ export function Shell({ menu, headerActions, drawerHeader, children }: {
         {!vertical && (
           <Toolbar variant="dense" sx={{ borderTop: 1, borderColor: 'divider' }}>
             <HorizontalMenu menu={menu} />
+            {drawerHeader && <Box sx={{ ml: 'auto', flexShrink: 0 }}>{drawerHeader('bar')}</Box>}
           </Toolbar>
         )}
       </AppBar>
@@ -224,14 +228,14 @@ export function Shell({ menu, headerActions, drawerHeader, children }: {
           sx={{ width: navWidth, flexShrink: 0, '& .MuiDrawer-paper': { width: navWidth, boxSizing: 'border-box', transition: theme.transitions.create('width') } }}
         >
           <Toolbar />
-          {!config.miniDrawer && drawerHeader}
+          {!config.miniDrawer && drawerHeader?.('drawer')}
           <VerticalMenu menu={menu} mini={config.miniDrawer} />
         </Drawer>
       )}
       {vertical && !isDesktop && (
         <Drawer variant="temporary" open={mobileOpen} onClose={() => setMobileOpen(false)} ModalProps={{ keepMounted: true }} sx={{ '& .MuiDrawer-paper': { width: NAV_WIDTH } }}>
           <Toolbar />
-          {drawerHeader}
+          {drawerHeader?.('drawer')}
           <VerticalMenu menu={menu} mini={false} onNavigate={() => setMobileOpen(false)} />
         </Drawer>
       )}
