@@ -207,6 +207,10 @@ describe('Excel imports', { timeout: 180_000 }, () => {
     const suggested = (await call('POST', '/api/balance/ecus/autofill/', { company_slug: company, folder_slug: folder, code: '0NVL-LOA' })).json();
     expect(suggested).toEqual([]);
 
+    // Halfway through 20,000 rows after 10 seconds: 1,000 rows a second.
+    await run(`UPDATE import_records SET progress = 50, total_rows = 20000, created_at = now() - interval '10 seconds' WHERE id = $1`, [loading!.id]);
+    expect((await call('GET', `/api/balance/import-record/${loading!.id}/`)).json().rows_per_second).toBeCloseTo(1000, -2);
+
     await sweepInterruptedImports(run, 0);
     expect(await run('SELECT id FROM ecus_lines WHERE import_record_id = $1', [loading!.id])).toEqual([]);
     expect((await call('GET', `/api/balance/import-record/${loading!.id}/`)).json()).toMatchObject({ status: 'interrupted', failure: { code: 'interrupted' } });

@@ -18,7 +18,9 @@ import { findUpload, type Upload } from './uploads.js';
 const recordColumns = `r.id, r.resource AS "table", r.import_type, r.keep_posting, r.status, r.progress, r.total_rows, r.inserted, r.rejected,
   r.errors, r.traceback, r.failure, r.from_file, f.slug AS folder, coalesce(u.name, u.email) AS imported_by,
   to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS date,
-  to_char(r.finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS finished_at`;
+  to_char(r.finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS finished_at,
+  CASE WHEN r.status = 'running' AND r.progress > 0
+       THEN round(r.progress / 100.0 * r.total_rows / greatest(1, extract(epoch FROM now() - r.created_at)))::int END AS rows_per_second`;
 const recordFrom = 'import_records r JOIN folder_sets f ON f.id = r.folder_set_id LEFT JOIN users u ON u.id = r.imported_by';
 
 export type ImportRecord = Record<string, unknown> & { id: number; table: string; status: string };

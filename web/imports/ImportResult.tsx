@@ -87,7 +87,15 @@ export function DownloadRejectedButton({ record, size = 'medium' }: { record: Im
 /** A running import's rows: done out of the total, or read so far. */
 export function RunningRowsText({ record }: { record: ImportRecord }) {
   const rows = runningRows(record);
-  if (rows.kind === 'share') return <FormattedMessage id="imports.result.rows" values={{ done: rows.done, total: rows.total }} />;
+  const rate = record.rows_per_second ?? null;
+  if (rows.kind === 'share') {
+    return (
+      <>
+        <FormattedMessage id="imports.result.rows" values={{ done: rows.done, total: rows.total }} />
+        {rate !== null && rate > 0 && <> · <FormattedMessage id="imports.result.rate" values={{ rate }} /></>}
+      </>
+    );
+  }
   if (rows.kind === 'read') return <FormattedMessage id="imports.result.rowsRead" values={{ count: rows.read }} />;
   return <FormattedMessage id="imports.result.reading" />;
 }

@@ -116,6 +116,8 @@ export interface ImportRecord {
   folder: string | null;
   status: ImportStatus;
   progress: number;
+  /** Rows a second while it runs, from its start. */
+  rows_per_second?: number | null;
   total_rows: number | null;
   inserted: number;
   rejected: number;
