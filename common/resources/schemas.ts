@@ -128,12 +128,16 @@ export interface Page<T> {
 export const maxPageSize = 500;
 export const defaultPageSize = 25;
 
-/** Filter suffixes of the list query: `field`, `field__gte`, `field__lte`, `field__in`. */
-export const filterOperators = ['eq', 'gte', 'lte', 'in'] as const;
+/**
+ * Filter suffixes of the list query: `field` equals, `field__gte` / `field__lte` at least / at most (both: between),
+ * `field__in` one of (comma-separated), `field__contains` / `field__startswith` for text and codes (accents and case
+ * ignored), `field__empty=true|false`.
+ */
+export const filterOperators = ['eq', 'gte', 'lte', 'in', 'contains', 'startswith', 'empty'] as const;
 export type FilterOperator = (typeof filterOperators)[number];
 
 /** `code__in` → ['code', 'in']; `code` → ['code', 'eq']. */
 export function splitFilterKey(key: string): [string, FilterOperator] {
-  const match = /^(.+)__(gte|lte|in)$/.exec(key);
+  const match = /^(.+)__(gte|lte|in|contains|startswith|empty)$/.exec(key);
   return match ? [match[1]!, match[2] as FilterOperator] : [key, 'eq'];
 }

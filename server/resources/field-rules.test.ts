@@ -56,5 +56,22 @@ describe('field rules', () => {
       expect(negative.statusCode).toBe(400);
       expect(negative.json().fields.total).toEqual(['Enter zero or more.']);
     });
+
+    it('filters by contains, starts with, a range and emptiness', async () => {
+      const add = (code: string, extra: object) => t.app.inject({ method: 'POST', url: '/api/balance/ecus/', headers: { authorization: `Bearer ${token}` },
+        payload: { ...scope, account_number: '105800000020', registered_date: '2026-03-01', type_code: 'E31', code, unit: 'KGM', total: '5', ...extra } });
+      await add('VẢI-01', { item_name: 'Vải cotton' });
+      await add('CHỈ-02', { item_name: null, registered_date: '2026-05-01' });
+      const codes = async (query: Record<string, string>) => (await t.app.inject({
+        method: 'GET', url: `/api/balance/ecus/?${new URLSearchParams({ ...scope, ...query, ordering: 'code' }).toString()}`, headers: { authorization: `Bearer ${token}` },
+      })).json().results.map((row: { code: string }) => row.code);
+      expect(await codes({ code__contains: 'ai-0' })).toEqual(['VẢI-01']);
+      expect(await codes({ code__startswith: 'chi' })).toEqual(['CHỈ-02']);
+      expect(await codes({ registered_date__gte: '2026-02-15', registered_date__lte: '2026-04-01' })).toEqual(['VẢI-01']);
+      expect(await codes({ item_name__empty: 'true' })).toEqual(['CHỈ-02', 'NVL-1']);
+      expect(await codes({ item_name__empty: 'false' })).toEqual(['VẢI-01']);
+      const wrong = await t.app.inject({ method: 'GET', url: `/api/balance/ecus/?${new URLSearchParams({ ...scope, total__contains: '5' }).toString()}`, headers: { authorization: `Bearer ${token}` } });
+      expect(wrong.json().fields.total__contains).toEqual(['Only text and codes can be searched within.']);
+    });
   });
 });

@@ -40,7 +40,7 @@ const listQuerySchema = z.object({
   page_size: z.string().optional().describe(`Rows per page, at most ${maxPageSize}`),
   search: z.string().max(200).optional(),
   ordering: z.string().max(500).optional().describe('Fields separated by commas, each optionally led by - for descending'),
-}).catchall(z.string().max(2000)).describe('Filters: field=value, field__gte, field__lte, field__in=a,b');
+}).catchall(z.string().max(2000)).describe('Filters: field=value, field__gte and field__lte (together: between), field__in=a,b, field__contains and field__startswith (text and codes, accents and case ignored), field__empty=true|false');
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const countSchema = (key: string) => z.object({ [key]: z.number().int() });

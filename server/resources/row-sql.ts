@@ -78,7 +78,15 @@ export function whereClause(statement: Statement, resource: ResourceDefinition, 
     if (!definition) throw invalid({ [key]: ['Unknown filter.'] });
     const column = quoted(name);
     const cast = definition.kind === 'decimal' ? '::numeric' : definition.kind === 'date' ? '::date' : '';
-    if (operator === 'in') {
+    if (operator === 'empty') {
+      if (raw !== 'true' && raw !== 'false') throw invalid({ [key]: ['Use true or false.'] });
+      const blank = `(${column} IS NULL${definition.kind === 'text' || definition.kind === 'code' || definition.kind === 'choice' ? ` OR ${column} = ''` : ''})`;
+      conditions.push(raw === 'true' ? blank : `NOT ${blank}`);
+    } else if (operator === 'contains' || operator === 'startswith') {
+      if (!['text', 'code', 'choice'].includes(definition.kind)) throw invalid({ [key]: ['Only text and codes can be searched within.'] });
+      const pattern = `${operator === 'contains' ? '%' : ''}${likeEscape(raw.trim())}%`;
+      conditions.push(`fold_text(${column}) LIKE fold_text(${statement.param(pattern)})`);
+    } else if (operator === 'in') {
       const values = raw.split(',').map((item) => filterValue(key, definition, item));
       conditions.push(`${column} = ANY(${statement.param(values)}${cast ? `${cast}[]` : definition.kind === 'integer' ? '::int[]' : '::text[]'})`);
     } else {

@@ -63,6 +63,28 @@ function ValueInput({ condition, definition, label, options, choiceLabel, onChan
   }
   const value = condition.values[0] ?? '';
   const set = (next: string) => onChange(next === '' ? [] : [next]);
+  if (condition.operator === 'empty') {
+    return (
+      <TextField select size="small" label={valueLabel} value={value === 'false' ? 'false' : 'true'} onChange={(event) => onChange([event.target.value])} slotProps={{ htmlInput: inputProps }} sx={{ minWidth: 200 }}>
+        <MenuItem value="true"><FormattedMessage id="table.filter.isEmpty" /></MenuItem>
+        <MenuItem value="false"><FormattedMessage id="table.filter.isFilled" /></MenuItem>
+      </TextField>
+    );
+  }
+  if (condition.operator === 'between') {
+    const bound = (index: 0 | 1, labelId: string) => (
+      <TextField
+        size="small"
+        type={definition.kind === 'date' ? 'date' : 'number'}
+        label={intl.formatMessage({ id: labelId })}
+        value={condition.values[index] ?? ''}
+        onChange={(event) => { const next = [condition.values[0] ?? '', condition.values[1] ?? '']; next[index] = event.target.value; onChange(next); }}
+        slotProps={{ htmlInput: { 'aria-label': `${label}: ${intl.formatMessage({ id: labelId })}`, 'data-testid': `filter-value-${index === 0 ? 'from' : 'to'}`, step: 'any' }, inputLabel: { shrink: true } }}
+        sx={{ width: 170 }}
+      />
+    );
+    return <Stack direction="row" spacing={1}>{bound(0, 'table.filter.from')}{bound(1, 'table.filter.to')}</Stack>;
+  }
   if (definition.kind === 'choice') {
     return (
       <TextField select size="small" label={valueLabel} value={value} onChange={(event) => set(event.target.value)} slotProps={{ htmlInput: inputProps }} sx={{ minWidth: 200 }}>
@@ -147,7 +169,7 @@ export function FilterBar({ resource, labels, conditions, selectable, onChange }
               value={condition.operator}
               onChange={(event) => {
                 const operator = event.target.value as FilterOperator;
-                replace(condition.id, { operator, values: operator === 'in' ? condition.values : condition.values.slice(0, 1) });
+                replace(condition.id, { operator, values: operator === 'in' || operator === 'between' ? condition.values : operator === 'empty' ? ['true'] : condition.values.slice(0, 1) });
               }}
               slotProps={{ htmlInput: { 'data-testid': 'filter-operator' } }}
               sx={{ minWidth: 150 }}
@@ -156,7 +178,7 @@ export function FilterBar({ resource, labels, conditions, selectable, onChange }
             </TextField>
             <ValueInput
               // One value or several are different inputs: a new operator or field starts a fresh one.
-              key={`${condition.field}:${condition.operator === 'in' ? 'many' : 'one'}`}
+              key={`${condition.field}:${condition.operator === 'in' || condition.operator === 'between' || condition.operator === 'empty' ? condition.operator : 'one'}`}
               condition={condition}
               definition={definition}
               label={fieldLabel}

@@ -58,11 +58,20 @@ describe('filter parameters', () => {
     ], lines)).toEqual({ code__in: 'A,B,C', total__gte: '5' });
   });
 
-  it('offers comparisons only for numbers and dates', () => {
-    expect(operatorsFor(lines.fields.total!)).toEqual(['eq', 'gte', 'lte', 'in']);
-    expect(operatorsFor(lines.fields.registered_date!)).toEqual(['eq', 'gte', 'lte', 'in']);
-    expect(operatorsFor(lines.fields.code!)).toEqual(['eq', 'in']);
-    expect(operatorsFor(lines.fields.item_type!)).toEqual(['eq', 'in']);
+  it('offers ranges for numbers and dates, searching within for text and codes, emptiness for all', () => {
+    expect(operatorsFor(lines.fields.total!)).toEqual(['eq', 'gte', 'lte', 'between', 'in', 'empty']);
+    expect(operatorsFor(lines.fields.registered_date!)).toEqual(['eq', 'gte', 'lte', 'between', 'in', 'empty']);
+    expect(operatorsFor(lines.fields.code!)).toEqual(['eq', 'contains', 'startswith', 'in', 'empty']);
+    expect(operatorsFor(lines.fields.item_type!)).toEqual(['eq', 'in', 'empty']);
+  });
+
+  it('sends a range as both bounds, either of which may stay open, and emptiness as true or false', () => {
+    expect(filterParams([
+      { id: 'a', field: 'registered_date', operator: 'between', values: ['2025-01-01', '2025-03-31'] },
+      { id: 'b', field: 'total', operator: 'between', values: ['', '100'] },
+      { id: 'c', field: 'code', operator: 'startswith', values: ['NVL'] },
+      { id: 'd', field: 'item_type', operator: 'empty', values: ['false'] },
+    ], lines)).toEqual({ registered_date__gte: '2025-01-01', registered_date__lte: '2025-03-31', total__lte: '100', code__startswith: 'NVL', item_type__empty: 'false' });
   });
 });
 

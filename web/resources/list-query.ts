@@ -1,7 +1,10 @@
 import type { FieldDefinition, FieldKind, ResourceDefinition } from '../../common/resources/define.js';
 
-/** equals, at least, at most, one of: the contract's `field=`, `field__gte=`, `field__lte=`, `field__in=`. */
-export type FilterOperator = 'eq' | 'gte' | 'lte' | 'in';
+/**
+ * The filter bar's operators: the API's (`field=`, `__gte`, `__lte`, `__in`, `__contains`, `__startswith`,
+ * `__empty`) and `between`, which sends `__gte` and `__lte` together.
+ */
+export type FilterOperator = 'eq' | 'gte' | 'lte' | 'between' | 'in' | 'contains' | 'startswith' | 'empty';
 
 /** One condition of the filter bar. `values` holds one value, or several for `in`. */
 export interface FilterCondition {
@@ -13,12 +16,14 @@ export interface FilterCondition {
 
 const orderedKinds: readonly FieldKind[] = ['decimal', 'integer', 'date'];
 
-/** Comparisons make sense for numbers and dates; text, codes and choices are matched exactly. */
+/** Comparisons and ranges make sense for numbers and dates; text and codes can also be searched within. */
 export function operatorsFor(definition: FieldDefinition): FilterOperator[] {
-  return orderedKinds.includes(definition.kind) ? ['eq', 'gte', 'lte', 'in'] : ['eq', 'in'];
+  if (orderedKinds.includes(definition.kind)) return ['eq', 'gte', 'lte', 'between', 'in', 'empty'];
+  if (definition.kind === 'choice') return ['eq', 'in', 'empty'];
+  return ['eq', 'contains', 'startswith', 'in', 'empty'];
 }
 
-const suffix: Record<FilterOperator, string> = { eq: '', gte: '__gte', lte: '__lte', in: '__in' };
+const suffix: Record<Exclude<FilterOperator, 'between'>, string> = { eq: '', gte: '__gte', lte: '__lte', in: '__in', contains: '__contains', startswith: '__startswith', empty: '__empty' };
 
 /**
  * The list's filter parameters, as the list query and the delete-matching body both spell them.
@@ -29,6 +34,17 @@ export function filterParams(conditions: readonly FilterCondition[], resource: R
   const params: Record<string, string> = {};
   for (const condition of conditions) {
     if (!(condition.field in resource.fields)) continue;
+    if (condition.operator === 'empty') {
+      params[condition.field + suffix.empty] = condition.values[0] === 'false' ? 'false' : 'true';
+      continue;
+    }
+    if (condition.operator === 'between') {
+      // Either end may be left open: a range from, or up to, a value.
+      const [from, to] = [condition.values[0]?.trim() ?? '', condition.values[1]?.trim() ?? ''];
+      if (from !== '') params[condition.field + suffix.gte] = from;
+      if (to !== '') params[condition.field + suffix.lte] = to;
+      continue;
+    }
     const values = condition.values.map((value) => value.trim()).filter((value) => value !== '');
     if (values.length === 0) continue;
     const key = condition.field + suffix[condition.operator];
