@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
@@ -64,6 +65,7 @@ describe('web app serving', () => {
     await fs.mkdir(path.join(webDir, 'assets'), { recursive: true });
     await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><html><head><title>Dutybook</title></head><body><div id="root"></div></body></html>');
     await fs.writeFile(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log("app")');
+    await fs.writeFile(path.join(webDir, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync('console.log("app")'));
     const t = await createTestApp({ webDir, basePath, gtmId: undefined });
     return { t, cleanup: async () => { await t.close(); await fs.rm(webDir, { recursive: true, force: true }); } };
   }
@@ -80,6 +82,9 @@ describe('web app serving', () => {
       const asset = await t.app.inject({ method: 'GET', url: '/dutybook/assets/app-abc123.js' });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');
+      const compressed = await t.app.inject({ method: 'GET', url: '/dutybook/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });
+      expect(compressed.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log("app")');
 
       const dottedCode = await t.app.inject({ method: 'GET', url: '/dutybook/8516.60.10' });
       expect([dottedCode.statusCode, dottedCode.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);

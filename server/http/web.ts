@@ -67,6 +67,8 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
       prefix: `${config.basePath}/`,
       index: false,
       wildcard: true,
+      // The build writes .br and .gz copies of its text files (web/precompress.ts): sent as they are to browsers that accept them.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
