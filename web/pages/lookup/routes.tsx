@@ -1,22 +1,24 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { FaqPage } from '../faq/FaqPage.js';
-import { HelpPage } from '../help/HelpPage.js';
-import { SearchingCoPage } from '../searching-co/SearchingCoPage.js';
-import { ShippingDocumentPage } from '../uni/ShippingDocumentPage.js';
-import { CodePage } from './CodePage.js';
-import { DecisionPage } from './DecisionPage.js';
-import { RegulationPage } from './RegulationPage.js';
-import { SearchPage } from './SearchPage.js';
+
+/** A page loaded on first visit: the home page's chunk carries only what the home page draws. */
+const page = (path: string, load: () => Promise<ComponentType>): RouteObject => ({
+  path,
+  lazy: async () => {
+    const Page = await load();
+    return { element: <Page /> };
+  },
+});
 
 /** The public lookup's pages; `/:code` ranks below every fixed route, so those take precedence. */
 export const lookupRoutes: RouteObject[] = [
-  { path: 'search', element: <SearchPage /> },
-  { path: 'help', element: <HelpPage /> },
-  { path: 'faq', element: <FaqPage /> },
-  { path: 'searching-co', element: <SearchingCoPage /> },
-  { path: 'uni/arrival-notice', element: <ShippingDocumentPage key="arrival-notice" kind="arrival-notice" /> },
-  { path: 'uni/bill-of-lading', element: <ShippingDocumentPage key="bill-of-lading" kind="bill-of-lading" /> },
-  { path: 'classification/:id', element: <DecisionPage /> },
-  { path: 'regulation/:id', element: <RegulationPage /> },
-  { path: ':code', element: <CodePage /> },
+  page('search', () => import('./SearchPage.js').then((m) => m.SearchPage)),
+  page('help', () => import('../help/HelpPage.js').then((m) => m.HelpPage)),
+  page('faq', () => import('../faq/FaqPage.js').then((m) => m.FaqPage)),
+  page('searching-co', () => import('../searching-co/SearchingCoPage.js').then((m) => m.SearchingCoPage)),
+  page('uni/arrival-notice', () => import('../uni/ShippingDocumentPage.js').then((m) => () => <m.ShippingDocumentPage key="arrival-notice" kind="arrival-notice" />)),
+  page('uni/bill-of-lading', () => import('../uni/ShippingDocumentPage.js').then((m) => () => <m.ShippingDocumentPage key="bill-of-lading" kind="bill-of-lading" />)),
+  page('classification/:id', () => import('./DecisionPage.js').then((m) => m.DecisionPage)),
+  page('regulation/:id', () => import('./RegulationPage.js').then((m) => m.RegulationPage)),
+  page(':code', () => import('./CodePage.js').then((m) => m.CodePage)),
 ];
