@@ -11,10 +11,28 @@ export class ApiError extends Error {
     readonly status: number,
     detail: string,
     readonly fields: Record<string, string[]> = {},
+    /** The whole error answer: some carry more than code, detail and fields (a refused file's reason, an earlier import). */
+    readonly body: Record<string, unknown> = {},
   ) {
     super(detail);
   }
 }
+
+/** The error an answer of `status` with `payload` stands for. */
+export function apiErrorOf(status: number, payload: unknown): ApiError {
+  const error = payload as (Partial<ApiErrorBody> & Record<string, unknown>) | undefined;
+  if (error && typeof error === 'object' && typeof error.code === 'string') {
+    return new ApiError(error.code, status, typeof error.detail === 'string' ? error.detail : '', error.fields ?? {}, error);
+  }
+  if (status === 413) return new ApiError('payload_too_large', status, '');
+  return new ApiError('server', status, `Server encountered problem [${status}]`);
+}
+
+/** The bearer token's header, for the calls that cannot go through `apiRequest` (an upload's progress). */
+export const authorizationHeader = (): Record<string, string> => {
+  const token = tokenSource();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+};
 
 export type Query = Record<string, string | number | boolean | null | undefined | ReadonlyArray<string | number>>;
 
@@ -43,10 +61,9 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = tokenSource();
-  if (token) headers.Authorization = `Bearer ${token}`;
+/** One API call, answered as its Response when it succeeded; any failure is thrown as an `ApiError`. */
+export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...authorizationHeader() };
   Object.assign(headers, options.headers);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData || options.body instanceof URLSearchParams) body = options.body;
@@ -61,12 +78,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError('network', 0, 'Wrong Services');
   }
+  if (!response.ok) throw apiErrorOf(response.status, await response.json().catch(() => undefined));
+  return response;
+}
+
+/** One API call answered as JSON (nothing for 204). */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await apiFetch(path, options);
   if (response.status === 204) return undefined as T;
-  const payload: unknown = await response.json().catch(() => undefined);
-  if (response.ok) return payload as T;
-  const error = payload as Partial<ApiErrorBody> | undefined;
-  if (error && typeof error.code === 'string') {
-    throw new ApiError(error.code, response.status, error.detail ?? '', error.fields ?? {});
-  }
-  throw new ApiError('server', response.status, `Server encountered problem [${response.status}]`);
+  return (await response.json().catch(() => undefined)) as T;
 }

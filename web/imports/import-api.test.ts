@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resourceNamed } from '../../common/resources/index.js';
-import { duplicateOf, ImportApiError, importModes, importPaths, importSourceOf } from './import-api.js';
+import { ApiError } from '../app/api.js';
+import { duplicateOf, importModes, importPaths, importSourceOf, refusalReason } from './import-api.js';
 
 describe('import paths', () => {
   it('uses the plain calls for most tables', () => {
@@ -30,14 +31,14 @@ describe('import paths', () => {
 
 describe('duplicate answers', () => {
   it('finds the earlier import a duplicate answer names', () => {
-    const error = new ImportApiError('duplicate_import', 409, 'already imported', {}, { code: 'duplicate_import', earlier_import: { id: 4, date: '2026-03-02' } });
+    const error = new ApiError('duplicate_import', 409, 'already imported', {}, { code: 'duplicate_import', earlier_import: { id: 4, date: '2026-03-02' } });
     expect(duplicateOf(error)).toEqual({ id: 4, date: '2026-03-02' });
-    expect(duplicateOf(new ImportApiError('conflict', 409, '', {}, {}))).toBeNull();
+    expect(duplicateOf(new ApiError('conflict', 409, '', {}, {}))).toBeNull();
     expect(duplicateOf(new Error('x'))).toBeNull();
   });
 
   it('keeps the reason of a refused file', () => {
-    expect(new ImportApiError('unprocessable_file', 422, 'encrypted', {}, { reason: 'encrypted' }).reason).toBe('encrypted');
+    expect(refusalReason(new ApiError('unprocessable_file', 422, 'encrypted', {}, { reason: 'encrypted' }))).toBe('encrypted');
   });
 });
 

@@ -1,35 +1,19 @@
 import type { ImportFailure } from '../../common/imports/coerce.js';
 import { allows, type FieldKind, type ResourceDefinition } from '../../common/resources/define.js';
 import { resourceNamed } from '../../common/resources/index.js';
-import { ApiError, type Query, queryString } from '../app/api.js';
+import { ApiError, apiErrorOf, apiFetch, apiRequest, authorizationHeader } from '../app/api.js';
 import { apiUrl } from '../app/runtime-config.js';
-import { sessionKeys } from '../app/session/session-storage.js';
 import { saveDownload } from '../resources/resource-api.js';
 import type { HeaderRange, PreviewRow } from './cell-range.js';
 import { type ImportRequest, importFormEntries, headersBody, type LastSetup } from './import-payload.js';
 
-/**
- * The import API of docs/imports.md. The calls go through `fetch` (and XMLHttpRequest for the upload's
- * progress) rather than the shared client, because the wizard reads more of an error than its code:
- * a refused file's `reason`, and the earlier import a duplicate answer carries.
- */
+/** The import API of docs/imports.md, through the shared client; the upload alone uses XMLHttpRequest for its progress. */
 
-/** A failed import call, with the whole answer it came with. */
-export class ImportApiError extends ApiError {
-  constructor(code: string, status: number, detail: string, fields: Record<string, string[]>, readonly body: Record<string, unknown>) {
-    super(code, status, detail, fields);
-  }
+/** Why an unreadable file was refused (`too_many_rows`, `encrypted` ...). */
+export const refusalReason = (error: ApiError): string | undefined => (typeof error.body.reason === 'string' ? error.body.reason : undefined);
 
-  /** Why an unreadable file was refused (`too_many_rows`, `encrypted` ...). */
-  get reason(): string | undefined {
-    return typeof this.body.reason === 'string' ? this.body.reason : undefined;
-  }
-
-  /** The row or column limit the file went past. */
-  get limit(): number | undefined {
-    return typeof this.body.limit === 'number' ? this.body.limit : undefined;
-  }
-}
+/** The row or column limit a refused file went past. */
+export const refusalLimit = (error: ApiError): number | undefined => (typeof error.body.limit === 'number' ? error.body.limit : undefined);
 
 /** ECUS loads declaration lines, supplementary declarations (AMA) and cancellations through one wizard. */
 export type ImportMode = 'normal' | 'ama' | 'cancel';
@@ -135,46 +119,6 @@ export interface RecordPage {
 
 export const isRunning = (record: Pick<ImportRecord, 'status'>) => record.status === 'queued' || record.status === 'running';
 
-const authorization = (): Record<string, string> => {
-  const token = window.localStorage.getItem(sessionKeys.token);
-  return token ? { Authorization: `Bearer ${token}` } : {};
-};
-
-function errorOf(status: number, payload: unknown): ApiError {
-  if (payload && typeof payload === 'object' && typeof (payload as { code?: unknown }).code === 'string') {
-    const body = payload as Record<string, unknown> & { code: string; detail?: unknown; fields?: unknown };
-    const fields = body.fields && typeof body.fields === 'object' ? body.fields as Record<string, string[]> : {};
-    return new ImportApiError(body.code, status, typeof body.detail === 'string' ? body.detail : '', fields, body);
-  }
-  if (status === 413) return new ImportApiError('payload_too_large', status, '', {}, {});
-  return new ApiError('server', status, `Server encountered problem [${status}]`);
-}
-
-async function send(path: string, init: { method?: string; query?: Query; body?: unknown; signal?: AbortSignal }): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...authorization() };
-  let body: BodyInit | undefined;
-  if (init.body instanceof FormData) body = init.body;
-  else if (init.body !== undefined) {
-    body = JSON.stringify(init.body);
-    headers['Content-Type'] = 'application/json';
-  }
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(path) + queryString(init.query), { method: init.method ?? 'GET', headers, body, signal: init.signal });
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError('network', 0, 'Wrong Services');
-  }
-  if (!response.ok) throw errorOf(response.status, await response.json().catch(() => undefined));
-  return response;
-}
-
-async function request<T>(path: string, init: { method?: string; query?: Query; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
-  const response = await send(path, init);
-  if (response.status === 204) return undefined as T;
-  return (await response.json().catch(() => undefined)) as T;
-}
-
 /**
  * Sends the workbook once; `onProgress` hears the share of bytes sent (0–1). XMLHttpRequest is used
  * because fetch reports no upload progress.
@@ -184,7 +128,7 @@ export function uploadWorkbook(file: File, onProgress: (share: number) => void, 
     const xhr = new XMLHttpRequest();
     xhr.open('POST', apiUrl('/uploads/'));
     xhr.setRequestHeader('Accept', 'application/json');
-    for (const [name, value] of Object.entries(authorization())) xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries(authorizationHeader())) xhr.setRequestHeader(name, value);
     xhr.responseType = 'text';
     xhr.upload.onprogress = (event) => { if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total); };
     xhr.onload = () => {
@@ -195,7 +139,7 @@ export function uploadWorkbook(file: File, onProgress: (share: number) => void, 
         payload = undefined;
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(payload as UploadAnswer);
-      else reject(errorOf(xhr.status, payload));
+      else reject(apiErrorOf(xhr.status, payload));
     };
     xhr.onerror = () => reject(new ApiError('network', 0, 'Wrong Services'));
     xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
@@ -207,52 +151,52 @@ export function uploadWorkbook(file: File, onProgress: (share: number) => void, 
 }
 
 export const previewRows = (uploadId: string, sheetName: string, fromRow: number, rows: number, signal?: AbortSignal) =>
-  request<PreviewAnswer>(`/uploads/${encodeURIComponent(uploadId)}/preview/`, { query: { sheet_name: sheetName, from_row: fromRow, rows }, signal });
+  apiRequest<PreviewAnswer>(`/uploads/${encodeURIComponent(uploadId)}/preview/`, { query: { sheet_name: sheetName, from_row: fromRow, rows }, signal });
 
 /** The flattened header names of the range; the answer is checked by the caller (an object, or 'Invalid list header'). */
 export const excelHeaders = (resource: ResourceDefinition, uploadId: string, sheetName: string, range: HeaderRange) =>
-  request<unknown>(`/${resource.family}/get-excel-headers/`, { method: 'POST', body: headersBody(uploadId, sheetName, range) });
+  apiRequest<unknown>(`/${resource.family}/get-excel-headers/`, { method: 'POST', body: headersBody(uploadId, sheetName, range) });
 
 export const fixedColumns = (resource: ResourceDefinition, mode: ImportMode, companySlug: string, signal?: AbortSignal) =>
-  request<unknown>(importPaths(resource, mode).fixedColumns, {
+  apiRequest<unknown>(importPaths(resource, mode).fixedColumns, {
     // The amendment and cancellation imports map other fields, and remember their own setup.
     query: { company_slug: companySlug, ...(mode === 'normal' ? {} : { import_type: importTypeOfMode[mode] }) },
     signal,
   });
 
 export const saveSetup = (resource: ResourceDefinition, mode: ImportMode, body: Record<string, unknown>) =>
-  request<LastSetup>(importPaths(resource, mode).setup, { method: 'POST', body });
+  apiRequest<LastSetup>(importPaths(resource, mode).setup, { method: 'POST', body });
 
 export function startImport(resource: ResourceDefinition, mode: ImportMode, importRequest: ImportRequest): Promise<ImportRecord> {
   const form = new FormData();
   for (const [name, value] of importFormEntries(importRequest)) form.append(name, value);
-  return request<ImportRecord>(importPaths(resource, mode).importData, { method: 'POST', body: form });
+  return apiRequest<ImportRecord>(importPaths(resource, mode).importData, { method: 'POST', body: form });
 }
 
 const recordPath = (id: number) => `/balance/import-record/${id}/`;
 
-export const importRecord = (id: number, signal?: AbortSignal) => request<ImportRecord>(recordPath(id), { signal });
+export const importRecord = (id: number, signal?: AbortSignal) => apiRequest<ImportRecord>(recordPath(id), { signal });
 
 export const importRecords = (query: { companySlug: string; folderSlug: string; table: string; page: number }, signal?: AbortSignal) =>
-  request<RecordPage>('/balance/import-record/', {
+  apiRequest<RecordPage>('/balance/import-record/', {
     query: { company_slug: query.companySlug, folder_slug: query.folderSlug, table: query.table, page: query.page },
     signal,
   });
 
-export const rollbackImport = (id: number) => request<ImportRecord>(`${recordPath(id)}rollback/`, { method: 'POST' });
+export const rollbackImport = (id: number) => apiRequest<ImportRecord>(`${recordPath(id)}rollback/`, { method: 'POST' });
 /** Starts an interrupted or failed import again from its kept upload; answers the new import's record. */
-export const retryImport = (id: number) => request<ImportRecord>(`${recordPath(id)}retry/`, { method: 'POST' });
+export const retryImport = (id: number) => apiRequest<ImportRecord>(`${recordPath(id)}retry/`, { method: 'POST' });
 
 /** Saves the rejected rows (the original columns and a message column) through the browser; resolves to the file name. */
 export async function downloadRejected(record: Pick<ImportRecord, 'id' | 'from_file'>, lang: string): Promise<string> {
-  const response = await send(`${recordPath(record.id)}rejected/`, { query: { lang } });
+  const response = await apiFetch(`${recordPath(record.id)}rejected/`, { query: { lang } });
   const stem = record.from_file.replace(/\.[^.]+$/, '') || 'import';
   return saveDownload(response, `${stem}-rejected.xlsx`);
 }
 
 /** The record a `duplicate_import` answer names: the earlier import of the same file into the folder set. */
 export function duplicateOf(error: unknown): Partial<ImportRecord> | null {
-  if (!(error instanceof ImportApiError) || error.code !== 'duplicate_import') return null;
+  if (!(error instanceof ApiError) || error.code !== 'duplicate_import') return null;
   const body = error.body;
   for (const key of ['earlier_import', 'record', 'import_record']) {
     const value = body[key];

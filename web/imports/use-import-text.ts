@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { type Catalog, flattenCatalog, type Locale, locales } from '../../common/i18n/locales.js';
 import { ApiError } from '../app/api.js';
 import { useErrorText } from '../app/session/error-text.js';
-import { ImportApiError, type ImportRecord } from './import-api.js';
+import { type ImportRecord, refusalLimit, refusalReason } from './import-api.js';
 import type { LabelCatalogs } from './import-fields.js';
 import { dateParts, failureMessage } from './record-view.js';
 
@@ -17,9 +17,10 @@ export function useImportErrorText(): (error: unknown) => string {
   const errorText = useErrorText();
   return useCallback((error: unknown) => {
     const known = (id: string) => intl.messages[id] !== undefined;
-    if (error instanceof ImportApiError) {
-      if (error.code === 'unprocessable_file' && error.reason && known(`imports.errors.reasons.${error.reason}`)) {
-        return intl.formatMessage({ id: `imports.errors.reasons.${error.reason}` }, { limit: error.limit ?? '' });
+    if (error instanceof ApiError) {
+      const reason = refusalReason(error);
+      if (error.code === 'unprocessable_file' && reason && known(`imports.errors.reasons.${reason}`)) {
+        return intl.formatMessage({ id: `imports.errors.reasons.${reason}` }, { limit: refusalLimit(error) ?? '' });
       }
       if (known(`imports.errors.${error.code}`)) {
         const title = intl.formatMessage({ id: `imports.errors.${error.code}` });

@@ -1,9 +1,6 @@
-import type { ApiErrorBody } from '../../common/api/errors.js';
 import type { ResourceDefinition } from '../../common/resources/define.js';
 import type { Page } from '../../common/resources/schemas.js';
-import { ApiError, apiRequest, queryString } from '../app/api.js';
-import { apiUrl } from '../app/runtime-config.js';
-import { sessionKeys } from '../app/session/session-storage.js';
+import { apiFetch, apiRequest } from '../app/api.js';
 import type { CellValue } from './field-values.js';
 import { type AutofillMatch, fileNameOfDisposition } from './table-state.js';
 
@@ -66,21 +63,7 @@ export const downloadExport = (resource: ResourceDefinition, query: Record<strin
  * carry it) and is handed to the browser as a blob; resolves to its name.
  */
 export async function downloadFile(path: string, query: Record<string, string>, fallback: string): Promise<string> {
-  const headers: Record<string, string> = {};
-  const token = window.localStorage.getItem(sessionKeys.token);
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(path) + queryString(query), { headers });
-  } catch {
-    throw new ApiError('network', 0, 'Wrong Services');
-  }
-  if (!response.ok) {
-    const error = (await response.json().catch(() => undefined)) as Partial<ApiErrorBody> | undefined;
-    if (error && typeof error.code === 'string') throw new ApiError(error.code, response.status, error.detail ?? '', error.fields ?? {});
-    throw new ApiError('server', response.status, `Server encountered problem [${response.status}]`);
-  }
-  return saveDownload(response, fallback);
+  return saveDownload(await apiFetch(path, { query }), fallback);
 }
 
 /** Hands a file answer to the browser's downloads, named as the server says (else `fallback`); resolves to that name. */

@@ -11,10 +11,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ApiErrorBody } from '../../../common/api/errors.js';
 import { type GoodsLine, shippingDocumentFields, type ShippingDocumentKind } from '../../../common/lookup/shipping-documents.js';
 import { usePageMeta } from '../../app/page-effects.js';
-import { apiUrl } from '../../app/runtime-config.js';
+import { ApiError, apiFetch } from '../../app/api.js';
 
 const goodsKeys = ['marks', 'packages', 'description', 'grossWeightKg', 'measurementCbm'] as const;
 const emptyLine = (): GoodsLine => ({ marks: '', packages: '', description: '', grossWeightKg: '', measurementCbm: '' });
@@ -49,20 +48,16 @@ export function ShippingDocumentPage({ kind }: { kind: ShippingDocumentKind }) {
     setBusy(true);
     setFailure(null);
     try {
-      // A PDF answer, so the JSON helper does not apply; errors still come as the API's JSON shape.
-      const response = await fetch(apiUrl(`/lookup/documents/${kind}/`), {
-        method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/pdf, application/json' }, body: JSON.stringify({ fields, goods }),
-      });
-      if (!response.ok) {
-        const body = await response.json().catch(() => undefined) as Partial<ApiErrorBody> | undefined;
-        setErrors(body?.fields ?? {});
-        setFailure(intl.formatMessage({ id: body?.code === 'validation_error' ? 'uni.checkFields' : 'errors.server_error' }));
-        return;
-      }
+      const response = await apiFetch(`/lookup/documents/${kind}/`, { method: 'POST', headers: { Accept: 'application/pdf, application/json' }, body: { fields, goods } });
       setErrors({});
       download(await response.blob(), `${kind}-${fields.blNumber || 'document'}.pdf`);
-    } catch {
-      setFailure(intl.formatMessage({ id: 'errors.network' }));
+    } catch (error) {
+      if (error instanceof ApiError && error.code !== 'network') {
+        setErrors(error.fields);
+        setFailure(intl.formatMessage({ id: error.code === 'validation_error' ? 'uni.checkFields' : 'errors.server_error' }));
+      } else {
+        setFailure(intl.formatMessage({ id: 'errors.network' }));
+      }
     } finally {
       setBusy(false);
     }
