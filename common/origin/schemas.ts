@@ -41,6 +41,7 @@ export const scheduleRowSchema = z.object({
   has_fta_origin_cost: z.string(), no_fta_origin_cost: z.string(),
   origin_option: z.enum(originOptions), price_option: z.enum(priceOptions),
   note_price: z.string().nullable().describe('Why a material has no value: no evidence before the export date'),
+  claim_quantity: z.string().describe('Quantity of the material the shipment uses (per unit × shipped): what saving the schedule claims of its evidence'),
 });
 export type ScheduleRow = z.infer<typeof scheduleRowSchema>;
 
@@ -69,3 +70,10 @@ export const scheduleAnswerSchema = z.object({
 export type ScheduleAnswer = z.infer<typeof scheduleAnswerSchema>;
 
 export const psrQuerySchema = z.object({ hs: z.string().regex(/^[\d.\s]{2,14}$/, 'An HS code of 2 to 10 digits'), year: z.coerce.number().int().min(2000).max(2100).optional() });
+
+/** A saved schedule, as the history lists it (the specification's history response, with what it concluded). */
+export const scheduleHistorySchema = z.object({
+  id: z.number().int(), ecus_id: z.number().int(), option: z.enum(agreementCodes), criteria: z.string().nullable(),
+  price_type: z.string(), price_value: z.string().nullable(), price_percent: z.string().nullable(), fulfill_criteria: z.boolean(), created_at: z.string(),
+});
+export type ScheduleHistory = z.infer<typeof scheduleHistorySchema>;

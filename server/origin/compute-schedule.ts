@@ -13,7 +13,7 @@ interface ExportLine {
 interface MaterialRow {
   material_code: string; material_name: string | null; material_unit: string | null; bom_value: string; hs: string | null; from_country: string | null;
   reference_no: string | null; co_form: string | null; account_number: string | null; registered_date: string | null;
-  source: 'ecus' | 'purchase' | null; source_id: number | null; proves_origin: boolean; unit_value: number | null; norm: number;
+  source: 'ecus' | 'purchase' | null; source_id: number | null; proves_origin: boolean; unit_value: number | null; norm: number; claim_quantity: string;
 }
 
 const digits = (hs: string | null) => (hs ? hs.replace(/\D/g, '') : '');
@@ -112,7 +112,8 @@ export async function computeSchedule(run: Run, scope: { companyId: string; fold
       source: material.source, ecus_id: material.source === 'ecus' ? material.source_id : null, purchase_id: material.source === 'purchase' ? material.source_id : null,
       has_fta_origin_cost: originating ? String(value) : '0', no_fta_origin_cost: originating ? '0' : String(value),
       origin_option: originating ? 'originated' : 'non_originated', price_option: request.price_option,
-      note_price: material.unit_value === null ? 'No import or purchase of this material before the export date.' : null,
+      note_price: material.unit_value === null ? 'No import or purchase of this material before the export date with enough quantity left unclaimed.' : null,
+      claim_quantity: material.claim_quantity,
     };
   });
 

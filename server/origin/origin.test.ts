@@ -90,6 +90,29 @@ describe('origin schedules', () => {
     expect(cif.total).toBe(12);
   });
 
+  it('keeps an imported quantity from being claimed twice: a saved schedule holds its C/O stock until deleted', async () => {
+    const second = await insert('ecus_lines', { account_number: '300000000200', row_number: 1, registered_date: '2025-06-10', type_code: 'E62', code: 'P', hs: '85167990', total: 100, unit: 'PCE', unit_price: 10, currency: 'USD', exchange_rate: 25_000, nt_value: 1000, price_condition: 'FOB' });
+    const costs = { domestic_expenses: 0.3, freight: 0, insurance: 0, oversea_expenses: 0, imported_expenses: 0, user_input: 0, price_input: 0 };
+    const save = (id: number) => t.app.inject({ method: 'POST', url: '/api/fta/bangke/create-bangke-history/', headers: { authorization: `Bearer ${token}` }, payload: { ...scope, ...costs, id, option: 'ATIGA' } });
+    const saved = (await save(exportLine)).json();
+    expect(saved).toMatchObject({ history_id: expect.any(Number), fulfill_criteria: true });
+    expect(saved.results.find((row: { material_code: string }) => row.material_code === 'm1')).toMatchObject({ account_number: '100000000100', claim_quantity: '100' });
+    // Saved again, the same line and agreement replaces its schedule rather than claiming twice.
+    const again = (await save(exportLine)).json();
+    const history = (await t.app.inject({ method: 'GET', url: `/api/fta/bangke/get-bangke-history/?company_slug=${scope.company_slug}&folder_slug=${scope.folder_slug}`, headers: { authorization: `Bearer ${token}` } })).json();
+    expect(history.results).toEqual([expect.objectContaining({ id: again.history_id, ecus_id: exportLine, option: 'ATIGA', price_type: 'high_price', fulfill_criteria: true })]);
+
+    // The second shipment finds the costlier heating elements claimed and cites the other import; the housing is all claimed.
+    const other = (await schedule({ option: 'ATIGA', id: second })).json();
+    const rows = Object.fromEntries(other.results.map((row: { material_code: string }) => [row.material_code, row]));
+    expect(rows.m1).toMatchObject({ account_number: '100000000200', unit_price: '1.5' });
+    expect(rows.m2).toMatchObject({ unit_price: null, note_price: expect.stringContaining('unclaimed') });
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/fta/bangke/history/${again.history_id}/?company_slug=${scope.company_slug}&folder_slug=${scope.folder_slug}`, headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(204);
+    const released = (await schedule({ option: 'ATIGA', id: second })).json();
+    expect(released.results.find((row: { material_code: string }) => row.material_code === 'm1').account_number).toBe('100000000100');
+  });
+
   it('refuses missing or negative costs with the specification\'s messages, and lines of other companies', async () => {
     const missing = await schedule({ option: 'ATIGA', freight: undefined });
     expect(missing.json()).toMatchObject({ code: 'validation_error', fields: { freight: ['This input is required'] } });

@@ -3,12 +3,13 @@ import { z } from 'zod';
 import { apiErrorSchema } from '../../common/api/errors.js';
 import { agreementCodes } from '../../common/agreements.js';
 import { criterionKinds, parseRule } from '../../common/origin/psr.js';
-import { psrQuerySchema, scheduleAnswerSchema, scheduleRequestSchema } from '../../common/origin/schemas.js';
+import { psrQuerySchema, scheduleAnswerSchema, scheduleHistorySchema, scheduleRequestSchema } from '../../common/origin/schemas.js';
 import { requireUser, signedInUser } from '../auth/guard.js';
 import { runner } from '../db/run.js';
 import type { AppDeps } from '../deps.js';
 import { resolveScope } from '../resources/scope.js';
 import { computeSchedule, productRule } from './compute-schedule.js';
+import { deleteSchedule, listSchedules, saveSchedule } from './schedule-history.js';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -39,6 +40,39 @@ export const originRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         return computeSchedule(run, { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! }, request.body);
       });
     }
+
+    api.post('/fta/bangke/create-bangke-history/', {
+      schema: {
+        tags, security, body: scheduleRequestSchema, response: { 200: scheduleAnswerSchema.extend({ history_id: z.number().int() }), ...errors },
+        summary: 'Save a schedule to the history, claiming the C/O stock it cites so no other export line claims it again; member or above',
+      },
+    }, async (request) => {
+      const user = signedInUser(request);
+      const rowScope = await resolveScope(run, { userId: user.id, companySlug: request.body.company_slug, folderSlug: request.body.folder_slug, minimumRole: 'member' });
+      const saved = await saveSchedule(deps.database, { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! }, request.body, user.id);
+      return { ...saved.answer, history_id: saved.id };
+    });
+
+    const historyQuery = z.object({ company_slug: z.string().min(1).max(100), folder_slug: z.string().min(1).max(100) });
+    api.get('/fta/bangke/get-bangke-history/', {
+      schema: {
+        tags, security, querystring: historyQuery.extend({ ecus_id: z.coerce.number().int().positive().optional() }),
+        summary: 'The saved schedules of the folder set (of one export line with ecus_id), newest first',
+        response: { 200: z.object({ count: z.number().int(), next: z.null(), previous: z.null(), results: z.array(scheduleHistorySchema) }), ...errors },
+      },
+    }, async (request) => {
+      const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug: request.query.company_slug, folderSlug: request.query.folder_slug, minimumRole: 'viewer' });
+      const results = await listSchedules(run, { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! }, request.query.ecus_id);
+      return { count: results.length, next: null, previous: null, results };
+    });
+
+    api.delete('/fta/bangke/history/:id/', {
+      schema: { tags, security, querystring: historyQuery, params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }), summary: 'Delete a saved schedule, releasing the C/O stock it claimed; member or above' },
+    }, async (request, reply) => {
+      const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug: request.query.company_slug, folderSlug: request.query.folder_slug, minimumRole: 'member' });
+      await deleteSchedule(run, { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! }, request.params.id);
+      return reply.status(204).send();
+    });
 
     api.get('/fta/psr/get_psr/', {
       schema: {

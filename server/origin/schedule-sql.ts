@@ -11,20 +11,26 @@ const visible = (alias: string) =>
  * Evidence is every import line (not cancelled) and domestic purchase of the material on or before the export
  * day; its value per unit of material is the customs value for imports (CIF) or the purchase price, converted to
  * the invoice currency at the export line's exchange rate. The price option picks the line: highest or lowest
- * value, the latest, or the latest with the quantity-weighted average value.
+ * value, the latest, or the latest with the quantity-weighted average value — among the lines with enough quantity
+ * left for the shipment once what saved schedules of other export lines claimed is taken out (C/O stock).
  */
 export const scheduleMaterialsQuery = `WITH RECURSIVE
   loading AS (SELECT id FROM import_records WHERE company_id = $1 AND status IN ('queued', 'running')),
   export_line AS (
-    SELECT e.id AS line_id, e.code, e.registered_date AS day, 1::numeric AS quantity, nullif(e.exchange_rate, 0) AS rate
+    SELECT e.id AS line_id, e.code, e.registered_date AS day, 1::numeric AS quantity, nullif(e.exchange_rate, 0) AS rate, e.total AS shipped
       FROM ecus_lines e WHERE e.id = $3 AND ${visible('e')}),
+  -- What saved schedules of other export lines have claimed of each import line or purchase (C/O stock).
+  claimed AS (
+    SELECT c.source, c.source_id, sum(c.quantity) AS quantity FROM origin_claims c JOIN origin_schedules s ON s.id = c.schedule_id
+     WHERE s.company_id = $1 AND s.ecus_id <> $3 GROUP BY c.source, c.source_id),
   ${flattenBomCte({ demand: 'export_line', visible })},
   materials AS (SELECT material_code, max(material_unit) AS unit, sum(quantity) AS norm FROM flat_bom GROUP BY material_code),
   evidence AS (
     SELECT 'ecus' AS source, e.id, e.code, e.hs, e.from_country, e.item_name AS name, e.registered_date AS day, e.account_number AS document,
            e.co_form, e.co_number AS reference, e.total AS quantity,
            e.total_value / nullif(e.total, 0) / (SELECT rate FROM export_line) AS unit_value,
-           upper(coalesce(e.co_form, '')) = ANY($5::text[]) AS proves_origin
+           upper(coalesce(e.co_form, '')) = ANY($5::text[]) AS proves_origin,
+           e.total - coalesce((SELECT quantity FROM claimed WHERE source = 'ecus' AND source_id = e.id), 0) AS available
       FROM ecus_lines e
      WHERE ${visible('e')} AND e.account_number LIKE '1%' AND e.registered_date <= (SELECT day FROM export_line)
        AND e.code IN (SELECT material_code FROM materials)
@@ -32,21 +38,27 @@ export const scheduleMaterialsQuery = `WITH RECURSIVE
     UNION ALL
     SELECT 'purchase', p.id, p.code, p.hs, 'VN', p.name, p.bill_date, p.bill_no, NULL, p.supplier_declaration, p.quantity,
            coalesce(p.tien_hang / nullif(p.quantity, 0), p.don_gia_mua) / (SELECT rate FROM export_line),
-           coalesce(p.supplier_declaration, '') <> ''
+           coalesce(p.supplier_declaration, '') <> '',
+           p.quantity - coalesce((SELECT quantity FROM claimed WHERE source = 'purchase' AND source_id = p.id), 0)
       FROM purchases p
      WHERE ${visible('p')} AND (p.bill_date IS NULL OR p.bill_date <= (SELECT day FROM export_line))
        AND p.code IN (SELECT material_code FROM materials)),
+  -- A line can back the shipment only with enough of its quantity left unclaimed.
+  usable AS (
+    SELECT v.* FROM evidence v JOIN materials m ON m.material_code = v.code
+     WHERE v.unit_value IS NOT NULL AND v.available >= m.norm * (SELECT shipped FROM export_line)),
   chosen AS (
-    SELECT DISTINCT ON (code) * FROM evidence WHERE unit_value IS NOT NULL
+    SELECT DISTINCT ON (code) * FROM usable
      ORDER BY code,
               CASE WHEN $4 = 'high_price' THEN -unit_value WHEN $4 = 'low_price' THEN unit_value END,
               day DESC NULLS LAST, id DESC),
-  averaged AS (SELECT code, sum(unit_value * quantity) / nullif(sum(quantity), 0) AS unit_value FROM evidence WHERE unit_value IS NOT NULL GROUP BY code),
+  averaged AS (SELECT code, sum(unit_value * quantity) / nullif(sum(quantity), 0) AS unit_value FROM usable GROUP BY code),
   material_names AS (SELECT b.material_code, max(b.material_name) AS name FROM bom_lines b WHERE ${visible('b')} GROUP BY 1)
   SELECT m.material_code, coalesce(n.name, c.name) AS material_name, m.unit AS material_unit, trim_scale(round(m.norm, 6))::text AS bom_value,
          c.hs, c.from_country, c.reference AS reference_no, c.co_form, c.document AS account_number, c.day::text AS registered_date,
          c.source, c.id AS source_id, coalesce(c.proves_origin, false) AS proves_origin,
-         CASE WHEN $4 = 'weighted_average' THEN a.unit_value ELSE c.unit_value END::float8 AS unit_value, m.norm::float8 AS norm
+         CASE WHEN $4 = 'weighted_average' THEN a.unit_value ELSE c.unit_value END::float8 AS unit_value, m.norm::float8 AS norm,
+         trim_scale(round(m.norm * (SELECT shipped FROM export_line), 6))::text AS claim_quantity
     FROM materials m
     LEFT JOIN chosen c ON c.code = m.material_code
     LEFT JOIN averaged a ON a.code = m.material_code
