@@ -127,6 +127,10 @@ describe('finalization reports in Chromium', () => {
     await page.getByRole('switch', { name: 'YARN-01 originating' }).check();
     await eventually(() => page.getByTestId('figure-sum_of_has_fta_origin_cost').textContent()).toBe('1.6');
 
+    await page.getByTestId('save-schedule').click();
+    await eventually(() => page.getByTestId('schedule-history').locator('tr').count()).toBe(1);
+    await expect(page.getByTestId('schedule-history').textContent()).resolves.toContain('305800000020');
+
     await page.getByLabel('Freight').fill('');
     await page.getByTestId('compute-schedule').click();
     await eventually(() => page.getByText('This input is required').count()).toBe(1);

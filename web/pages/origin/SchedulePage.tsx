@@ -17,7 +17,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { type AgreementCode, agreementCodes, agreements } from '../../../common/agreements.js';
@@ -27,7 +27,8 @@ import { ApiError } from '../../app/api.js';
 import { usePageMeta } from '../../app/page-effects.js';
 import { useErrorText } from '../../app/session/error-text.js';
 import { useSession } from '../../app/session/SessionProvider.js';
-import { type ExportLine, computeSchedule, listExportLines } from './origin-api.js';
+import { useSnackbar } from '../../app/snackbar/SnackbarProvider.js';
+import { type ExportLine, computeSchedule, deleteSavedSchedule, listExportLines, saveSchedule, scheduleHistory } from './origin-api.js';
 
 const costFields = ['domestic_expenses', 'freight', 'insurance', 'oversea_expenses', 'imported_expenses', 'user_input', 'price_input'] as const;
 type CostField = (typeof costFields)[number];
@@ -55,7 +56,27 @@ export function SchedulePage() {
     enabled: scope.company_slug !== '' && scope.folder_slug !== '',
     placeholderData: keepPreviousData,
   });
+  const queryClient = useQueryClient();
+  const snackbar = useSnackbar();
   const schedule = useMutation({ mutationFn: computeSchedule });
+  const history = useQuery({ queryKey: ['origin', 'history', scope], queryFn: () => scheduleHistory(scope), enabled: scope.company_slug !== '' && scope.folder_slug !== '' });
+  const canSave = company?.role === 'owner' || company?.role === 'admin' || company?.role === 'member';
+  const save = useMutation({
+    mutationFn: saveSchedule,
+    onSuccess: async (answer) => {
+      schedule.reset();
+      setSaved(answer);
+      snackbar.success(intl.formatMessage({ id: 'origin.history.saved' }));
+      await queryClient.invalidateQueries({ queryKey: ['origin', 'history'] });
+    },
+    onError: (error) => snackbar.error(errorText(error)),
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => deleteSavedSchedule(scope, id),
+    onSuccess: async () => { snackbar.success(intl.formatMessage({ id: 'origin.history.deleted' })); await queryClient.invalidateQueries({ queryKey: ['origin', 'history'] }); },
+    onError: (error) => snackbar.error(errorText(error)),
+  });
+  const [saved, setSaved] = useState<ScheduleAnswer | null>(null);
 
   const request = (nextOverrides = overrides): ScheduleRequest | null => {
     if (!line) return null;
@@ -74,7 +95,7 @@ export function SchedulePage() {
   const submit = (event?: FormEvent, nextOverrides = overrides) => {
     event?.preventDefault();
     const body = request(nextOverrides);
-    if (body) schedule.mutate(body);
+    if (body) { setSaved(null); schedule.mutate(body); }
   };
   const toggleOrigin = (code: string, originated: boolean) => {
     const next = { ...overrides, [code]: originated ? 'originated' as const : 'non_originated' as const };
@@ -133,12 +154,38 @@ export function SchedulePage() {
             </Grid>
           </Grid>
           <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end' }}>
+            {canSave && (
+              <Button variant="outlined" loading={save.isPending} disabled={!line} onClick={() => { const body = request(); if (body) save.mutate(body); }} data-testid="save-schedule">
+                <FormattedMessage id="origin.history.save" />
+              </Button>
+            )}
             <Button type="submit" variant="contained" loading={schedule.isPending} disabled={!line} data-testid="compute-schedule"><FormattedMessage id="origin.compute" /></Button>
           </Stack>
         </CardContent>
       </Card>
       {schedule.isError && <Alert severity="error">{errorText(schedule.error)}{schedule.error instanceof ApiError && schedule.error.fields.id ? ` ${schedule.error.fields.id.join(' ')}` : ''}</Alert>}
-      {answer && <ScheduleView answer={answer} onToggle={toggleOrigin} />}
+      {(answer ?? saved) && <ScheduleView answer={(answer ?? saved)!} onToggle={toggleOrigin} />}
+      {history.data && history.data.results.length > 0 && (
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}><FormattedMessage id="origin.history.title" /></Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}><FormattedMessage id="origin.history.text" /></Typography>
+            <Table size="small" data-testid="schedule-history">
+              <TableBody>
+                {history.data.results.map((entry) => (
+                  <TableRow key={entry.id}>
+                    <TableCell>{intl.formatDate(entry.created_at, { dateStyle: 'medium', timeStyle: 'short' })}</TableCell>
+                    <TableCell>{lines.data?.results.find((candidate) => candidate.id === entry.ecus_id)?.account_number ?? `#${entry.ecus_id}`}</TableCell>
+                    <TableCell>{agreements[entry.option].name}</TableCell>
+                    <TableCell><Chip size="small" color={entry.fulfill_criteria ? 'success' : 'warning'} label={<FormattedMessage id={entry.fulfill_criteria ? 'origin.reasons.met' : 'origin.reasons.not_met'} />} /></TableCell>
+                    <TableCell align="right">{canSave && <Button size="small" color="error" onClick={() => remove.mutate(entry.id)}><FormattedMessage id="origin.history.delete" /></Button>}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </CardContent>
+        </Card>
+      )}
     </Stack>
   );
 }

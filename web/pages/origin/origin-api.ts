@@ -1,4 +1,4 @@
-import type { ScheduleAnswer, ScheduleRequest } from '../../../common/origin/schemas.js';
+import type { ScheduleAnswer, ScheduleHistory, ScheduleRequest } from '../../../common/origin/schemas.js';
 import type { Page } from '../../../common/resources/schemas.js';
 import { apiRequest } from '../../app/api.js';
 
@@ -14,3 +14,9 @@ export const listExportLines = (scope: { company_slug: string; folder_slug: stri
   apiRequest<Page<ExportLine>>('/balance/ecus/', { query: { ...scope, type_code__in: exportTypeCodes.join(','), search, ordering: '-registered_date', page_size: 50 } });
 
 export const computeSchedule = (body: ScheduleRequest) => apiRequest<ScheduleAnswer>('/fta/bangke/', { method: 'POST', body });
+
+export const saveSchedule = (body: ScheduleRequest) => apiRequest<ScheduleAnswer & { history_id: number }>('/fta/bangke/create-bangke-history/', { method: 'POST', body });
+export const scheduleHistory = (scope: { company_slug: string; folder_slug: string }) =>
+  apiRequest<{ results: ScheduleHistory[] }>('/fta/bangke/get-bangke-history/', { query: scope });
+export const deleteSavedSchedule = (scope: { company_slug: string; folder_slug: string }, id: number) =>
+  apiRequest<void>(`/fta/bangke/history/${id}/`, { method: 'DELETE', query: scope });
