@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseDutyRate } from '../../common/lookup/duty-rate.js';
+import { readPublishedTariff } from './published-tariff.js';
+import { readTable } from './read-table.js';
+
+const tariffFile = path.resolve('../shared/data/vn-tariff/Tariff.xlsx');
+const hasTariff = fs.existsSync(tariffFile);
+if (!hasTariff) console.warn(`Skipping the published-tariff tests on the real file: ${tariffFile} is absent.`);
+
+describe('duty-rate cells', () => {
+  it('reads numbers with a comma or a point, keeps everything else as published', () => {
+    expect(parseDutyRate('7,5')).toEqual({ kind: 'rate', text: '7,5', percent: 7.5 });
+    expect(parseDutyRate(' 7.5 ')).toEqual({ kind: 'rate', text: '7.5', percent: 7.5 });
+    expect(parseDutyRate('*')).toEqual({ kind: 'no_preference', text: '*' });
+    expect(parseDutyRate('0 (-BN, KH, TH)')).toEqual({ kind: 'rate_except', text: '0 (-BN, KH, TH)', percent: 0, exceptCountries: ['BN', 'KH', 'TH'] });
+    expect(parseDutyRate('0(-LA )')).toMatchObject({ kind: 'rate_except', exceptCountries: ['LA'] });
+    expect(parseDutyRate('2,7; M: 5,4')).toEqual({ kind: 'text', text: '2,7; M: 5,4' });
+    expect(parseDutyRate('')).toEqual({ kind: 'empty', text: '' });
+  });
+});
+
+describe('a published tariff read into a tree', () => {
+  const header = { level: '', hscode: '', description_vn: '', description_en: '', 'mfn rate': '', 'import duty rate per evfta': '', 'import duty rate per rcept b': '', 'import duty rate per vifta': '' };
+  const row = (level: number, hscode: string, vn: string, mfn = '', ev = '') => ({ ...header, level: String(level), hscode, description_vn: vn, 'mfn rate': mfn, 'import duty rate per evfta': ev });
+
+  it('hangs untitled group rows under their parent and their lines under them, keyed by agreement code', () => {
+    const { lines } = readPublishedTariff([
+      row(0, '0101', 'Ngựa, lừa, la sống'), row(1, '', '- Ngựa:'), row(2, '01012100', '- - Loại thuần chủng', '0', '0 (-BN)'),
+      row(1, '', '- Lừa:'), row(2, '01013010', '- - Thuần chủng', '5', '*'), row(1, '010190', '- Loại khác', '7,5'),
+    ], 'test.xlsx');
+    expect(lines.map((line) => [line.id, line.parentId, line.group])).toEqual([
+      ['0101', null, false], ['0101~1', '0101', true], ['01012100', '0101~1', false],
+      ['0101~2', '0101', true], ['01013010', '0101~2', false], ['010190', '0101', false],
+    ]);
+    expect(lines[2]!.rates).toEqual([
+      { schedule: 'MFN', rate: { kind: 'rate', text: '0', percent: 0 } },
+      { schedule: 'EV', rate: { kind: 'rate_except', text: '0 (-BN)', percent: 0, exceptCountries: ['BN'] } },
+    ]);
+  });
+
+  it('hangs a row that skips a level under the nearest row above it', () => {
+    const { lines } = readPublishedTariff([row(0, '9818', 'Nhóm'), row(1, '981824', '- Bộ phận'), row(3, '98182410', '- - - Hoạt động bằng điện')], 'test.xlsx');
+    expect(lines[2]!.parentId).toBe('981824');
+  });
+});
+
+describe.skipIf(!hasTariff)('the published Vietnamese tariff (../shared/data/vn-tariff/Tariff.xlsx)', () => {
+  it('reads every row into the tree with its levels, group rows and rates', async () => {
+    const { lines, repeatedRows } = readPublishedTariff(await readTable(tariffFile), 'Tariff.xlsx');
+    expect(lines.length + repeatedRows).toBe(17_646);
+    expect(repeatedRows).toBe(133);
+    const perLevel: Record<number, number> = {};
+    for (const line of lines) perLevel[line.level] = (perLevel[line.level] ?? 0) + 1;
+    expect(perLevel).toEqual({ 0: 1268, 1: 3827, 2: 5853, 3: 4251, 4: 1862, 5: 431, 6: 21 });
+    expect(lines.filter((line) => line.group)).toHaveLength(2527);
+    expect(lines.filter((line) => !line.group && line.id.length === 8)).toHaveLength(11_871);
+    const ids = new Set(lines.map((line) => line.id));
+    expect(ids.size).toBe(lines.length);
+    expect(lines.every((line) => line.parentId === null || ids.has(line.parentId))).toBe(true);
+    expect(new Set(lines.flatMap((line) => line.rates.map((rate) => rate.schedule)))).toEqual(new Set([
+      'ordinary', 'MFN', 'AC', 'ATIGA', 'AJ', 'VJ', 'AK', 'AANZ', 'AI', 'VK', 'VC', 'EUEA', 'CPTPP', 'AHK', 'EV', 'UKV', 'VIFTA',
+      'RCEP A', 'RCEP B', 'RCEP C', 'RCEP D', 'RCEP E', 'RCEP F',
+    ]));
+    const horse = lines.find((line) => line.id === '01012100')!;
+    expect(horse.parentId).toBe('0101~1');
+    expect(horse.rates.find((rate) => rate.schedule === 'ordinary')!.rate).toMatchObject({ kind: 'rate', percent: 5 });
+
+    // Every distinct published text that is not a plain number is listed in the fixture with how it is read.
+    const fixture = JSON.parse(fs.readFileSync(path.resolve('server/lookup/fixtures/vn-tariff-rate-texts.json'), 'utf8')) as Record<string, string>;
+    const seen: Record<string, string> = {};
+    for (const line of lines) for (const { rate } of line.rates) if (rate.kind !== 'rate') seen[rate.text] = rate.kind;
+    expect(seen).toEqual(fixture);
+  }, 60_000);
+});
