@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Database } from '../db/client.js';
 import { normaliseCode, parseSection } from '../../common/hs/code.js';
 import { psrAgreements } from '../../common/lookup/schemas.js';
+import { isPublishedTariff, readPublishedTariff } from './published-tariff.js';
 import { readTable } from './read-table.js';
 import {
   replaceCoRecords, replaceDecisions, replaceOriginRules, replaceRegulations, replaceTariffYear, type TariffLineInput,
@@ -87,6 +88,14 @@ export async function importLookupFile(options: { database: Database; kind: Impo
   const name = path.basename(file);
   if (kind === 'tariff') {
     const first = records[0] ?? {};
+    if (isPublishedTariff(first)) {
+      const { lines } = readPublishedTariff(records, name);
+      return replaceTariffYear({
+        database, year,
+        lines: lines.map((line) => ({ id: line.id, parentId: line.parentId, section: '', group: line.group, description: line.description, enDescription: line.enDescription })),
+        rates: lines.flatMap((line) => line.rates.map(({ schedule, rate }) => ({ lineId: line.id, schedule, rate }))),
+      });
+    }
     const lines = 'hscode' in first && 'level' in first ? await hsPackageLines(records, file) : (requireColumns(records, name, ['code']), wideLines(records, name));
     return replaceTariffYear({ database, year, lines });
   }

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { importLookupFile } from './import-lookup-file.js';
+import { runner } from './sql.js';
 import { parseDutyRate } from '../../common/lookup/duty-rate.js';
 import { readPublishedTariff } from './published-tariff.js';
 import { readTable } from './read-table.js';
@@ -73,4 +76,30 @@ describe.skipIf(!hasTariff)('the published Vietnamese tariff (../shared/data/vn-
     for (const line of lines) for (const { rate } of line.rates) if (rate.kind !== 'rate') seen[rate.text] = rate.kind;
     expect(seen).toEqual(fixture);
   }, 60_000);
+});
+
+describe.skipIf(!hasTariff)('importing the published Vietnamese tariff', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(async () => { await t.close(); });
+
+  it('stores every node, group rows one level below their parent, and each schedule\'s rate in one transaction', async () => {
+    expect(await importLookupFile({ database: t.database, kind: 'tariff', year: 2030, file: tariffFile })).toBe(17_646 - 133);
+    const group = await runner(t.database)<{ hs: string; level: number; parent_id: string; description: string }>(
+      "SELECT hs, level, parent_id, description FROM lookup_tariff_line WHERE year = 2030 AND id = '0101~1'");
+    expect(group).toEqual([{ hs: '', level: 5, parent_id: '0101', description: '- Ngựa:' }]);
+    const rates = await runner(t.database)<{ schedule: string; kind: string; percent: string | null; published: string; except_countries: string[] }>(
+      "SELECT schedule, kind, percent::text AS percent, published, except_countries FROM lookup_tariff_rate WHERE year = 2030 AND kind <> 'rate' ORDER BY line_id, schedule LIMIT 1");
+    expect(rates[0]).toBeDefined();
+    const counts = await runner(t.database)<{ kind: string; count: number }>(
+      'SELECT kind, count(*)::int AS count FROM lookup_tariff_rate WHERE year = 2030 GROUP BY kind ORDER BY kind');
+    expect(counts.map((row) => row.kind)).toEqual(['no_preference', 'rate', 'rate_except', 'text']);
+    const except = await runner(t.database)<{ percent: string; except_countries: string[] }>(
+      "SELECT percent::text AS percent, except_countries FROM lookup_tariff_rate WHERE year = 2030 AND kind = 'rate_except' AND published = '0 (-BN, KH, TH)' LIMIT 1");
+    expect(except[0]).toMatchObject({ except_countries: ['BN', 'KH', 'TH'] });
+    expect(Number(except[0]!.percent)).toBe(0);
+    const horse = await runner(t.database)<{ percent: string }>(
+      "SELECT percent::text AS percent FROM lookup_tariff_rate WHERE year = 2030 AND line_id = '01012100' AND schedule = 'ordinary'");
+    expect(Number(horse[0]!.percent)).toBe(5);
+  }, 120_000);
 });

@@ -3,6 +3,7 @@ import { levelOfCode, parseSection, formatCode } from '../../common/hs/code.js';
 import { psrAgreements } from '../../common/lookup/schemas.js';
 import { invalidateLookupCache } from './answer-cache.js';
 import { inTransaction, type Run } from './sql.js';
+import type { DutyRate } from '../../common/lookup/duty-rate.js';
 
 /** One tariff line as an import file or the demo data gives it; the code in digits or a section numeral. */
 export interface TariffLineInput {
@@ -18,7 +19,12 @@ export interface TariffLineInput {
   koDescription?: string;
   koNotes?: string;
   koUnitOfQuantity?: string;
+  /** An untitled group row of the published tariff: no code of its own, one level below its parent. */
+  group?: boolean;
 }
+
+/** A published duty rate of a line under one schedule (ordinary, MFN, an agreement code, `RCEP A`…). */
+export interface TariffRateInput { lineId: string; schedule: string; rate: DutyRate }
 
 export interface DecisionInput {
   docNo: string;
@@ -88,17 +94,34 @@ const tariffColumnList: Array<[string, string]> = [
   ['en_notes', 'text'], ['en_unit_of_quantity', 'text'], ['ko_description', 'text'], ['ko_notes', 'text'], ['ko_unit_of_quantity', 'text'],
 ];
 
-/** Replaces the tariff lines of a year in one transaction; the previous lines stay visible until it commits. */
-export async function replaceTariffYear(options: { database: Database; year: number; lines: TariffLineInput[] }): Promise<number> {
+/**
+ * Replaces the tariff lines of a year, and their duty rates when given, in one transaction; the previous lines
+ * stay visible until it commits. A group row has no code to show and sits one level below its parent.
+ */
+export async function replaceTariffYear(options: { database: Database; year: number; lines: TariffLineInput[]; rates?: TariffRateInput[] }): Promise<number> {
   const { year, lines } = options;
-  const rows = lines.map((line, position) => [
-    String(year), line.id, parseSection(line.id) ?? formatCode(line.id), String(levelOfCode(line.id)), line.parentId, line.section,
-    String(position), line.description ?? '', line.notes ?? '', line.unitOfQuantity ?? '', line.enDescription ?? '', line.enNotes ?? '',
-    line.enUnitOfQuantity ?? '', line.koDescription ?? '', line.koNotes ?? '', line.koUnitOfQuantity ?? '',
+  const levelOf = new Map<string, number>();
+  const rows = lines.map((line, position) => {
+    const level = line.group ? (levelOf.get(line.parentId ?? '') ?? 0) + 1 : levelOfCode(line.id);
+    levelOf.set(line.id, level);
+    return [
+      String(year), line.id, line.group ? '' : parseSection(line.id) ?? formatCode(line.id), String(level), line.parentId, line.section,
+      String(position), line.description ?? '', line.notes ?? '', line.unitOfQuantity ?? '', line.enDescription ?? '', line.enNotes ?? '',
+      line.enUnitOfQuantity ?? '', line.koDescription ?? '', line.koNotes ?? '', line.koUnitOfQuantity ?? '',
+    ];
+  });
+  const rateRows = (options.rates ?? []).map(({ lineId, schedule, rate }) => [
+    String(year), lineId, schedule, rate.kind, 'percent' in rate ? String(rate.percent) : null, rate.text,
+    `{${rate.kind === 'rate_except' ? rate.exceptCountries.join(',') : ''}}`,
   ]);
   await replaceAtomically(options.database, async (run) => {
     await run('DELETE FROM lookup_tariff_line WHERE year = $1', [year]);
     await insertColumns(run, 'lookup_tariff_line', tariffColumnList, rows);
+    // A year imported without rates (the demonstration lines, a file of descriptions only) keeps none from before.
+    await run('DELETE FROM lookup_tariff_rate WHERE year = $1', [year]);
+    await insertColumns(run, 'lookup_tariff_rate', [
+      ['year', 'smallint'], ['line_id', 'text'], ['schedule', 'text'], ['kind', 'text'], ['percent', 'numeric'], ['published', 'text'], ['except_countries', 'text[]'],
+    ], rateRows);
   });
   return rows.length;
 }
