@@ -94,8 +94,19 @@ export type Regulation = z.infer<typeof regulationSchema>;
 
 export const originRuleSchema = z.object({ agreement: z.enum(psrAgreements), hs: z.string().nullable(), rule: z.string().nullable() });
 
+/** A line's published duty rate under one schedule: ordinary, MFN, an agreement code, or `RCEP A`…`RCEP F`. */
+export const dutyRateSchema = z.object({
+  schedule: z.string(),
+  kind: z.enum(['rate', 'no_preference', 'rate_except', 'text']),
+  percent: z.number().nullable(),
+  published: z.string(),
+  exceptCountries: z.array(z.string()),
+});
+export type DutyRateRow = z.infer<typeof dutyRateSchema>;
+
 export const codePageSchema = z.object({
   doc: tariffDocSchema,
+  dutyRates: z.array(dutyRateSchema),
   ancestors: z.array(tariffDocSchema),
   children: z.array(treeNodeSchema),
   originRules: z.array(originRuleSchema),
