@@ -14,6 +14,7 @@ import { displayCode, formatCode, normaliseCode, parseSection } from '../../../c
 import type { CodePage as CodePageData } from '../../../common/lookup/schemas.js';
 import { usePageMeta } from '../../app/page-effects.js';
 import { NotFoundPage } from '../NotFoundPage.js';
+import { DutyRatesTable } from './DutyRates.js';
 import { useCodePage, useLookupLang } from './lookup-api.js';
 import { LinkList, Prose, QueryState, Section } from './parts.js';
 import { codePath, localText, withYear, yearOfParams } from './text.js';
@@ -65,6 +66,9 @@ function CodeContent({ page, year }: { page: CodePageData; year: number }) {
             };
           })} />
         </Section>
+      )}
+      {page.dutyRates.length > 0 && (
+        <Section titleId="lookup.code.dutyRates" testId="duty-rates"><DutyRatesTable rates={page.dutyRates} /></Section>
       )}
       {doc.level > 1 && (
         <Section titleId="lookup.code.originRules" testId="origin-rules">
