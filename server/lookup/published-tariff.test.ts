@@ -78,6 +78,16 @@ describe.skipIf(!hasTariff)('the published Vietnamese tariff (../shared/data/vn-
   }, 60_000);
 });
 
+describe('the compact tariff shipped in data/', () => {
+  it('holds the published rows, read into the same tree as the workbook', async () => {
+    const compact = readPublishedTariff(await readTable(path.resolve('data/vn-tariff.csv.gz')), 'vn-tariff.csv.gz');
+    expect(compact.lines.length + compact.repeatedRows).toBe(17_646);
+    if (!hasTariff) return;
+    const published = readPublishedTariff(await readTable(tariffFile), 'Tariff.xlsx');
+    expect(compact).toEqual(published);
+  }, 60_000);
+});
+
 describe.skipIf(!hasTariff)('importing the published Vietnamese tariff', () => {
   let t: TestApp;
   beforeAll(async () => { t = await createTestApp(); });
