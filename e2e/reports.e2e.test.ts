@@ -50,6 +50,11 @@ describe('finalization reports in Chromium', () => {
     // The signed-in home is the overview of the current period.
     await page.goto(`${suite.server.url}/`);
     await eventually(() => page.getByTestId('overview-tables').getByText('Customs declarations').count()).toBeGreaterThan(0);
+    // The charts draw on a canvas, and their table view lists the same figures as the SQL behind them.
+    const byMonth = page.getByTestId('chart-by-month');
+    await eventually(() => byMonth.locator('canvas').count()).toBeGreaterThan(0);
+    await byMonth.getByRole('button', { name: 'Table' }).click();
+    await eventually(() => byMonth.getByText('50,000,000').count()).toBe(1);
     await page.getByRole('link', { name: 'Finalization reports' }).first().click();
     await eventually(() => new URL(page.url()).pathname).toBe('/reports/statement-15');
 

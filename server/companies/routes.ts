@@ -10,6 +10,7 @@ import { readPictureForm, savePicture } from '../files/pictures.js';
 import { AppError, fieldsOfIssues } from '../http/errors.js';
 import { runner } from '../db/run.js';
 import { accessCompany } from './access.js';
+import { folderSetDashboard } from './dashboard.js';
 import { folderSetOverview } from './overview.js';
 import {
   answerInvitation, changeMemberRole, createCompany, createFolderSet, deleteCompany, deleteFolderSet, findFolderSet, inviteMember, listCompanies, listFolderSets,
@@ -137,6 +138,24 @@ export const companyRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       const access = await accessCompany({ db, userId: signedInUser(request).id, slug: request.params.slug });
       const folderSet = await findFolderSet(db, access.company.id, request.query.folder_slug);
       return folderSetOverview(runner(database), { companyId: access.company.id, folderSetId: folderSet.id });
+    });
+
+    api.get('/clients-api/companies/:slug/dashboard/', {
+      schema: {
+        tags, security, params: slugParams, querystring: z.object({ folder_slug: z.string().min(1).max(100) }),
+        summary: 'The overview charts of a folder set: declarations by month and type code, the largest imported codes, duty paid and exempted',
+        response: {
+          200: z.object({
+            by_month: z.array(z.object({ month: z.string(), direction: z.enum(['import', 'export']), type_code: z.string(), lines: z.number().int(), value: z.string() })),
+            top_materials: z.array(z.object({ code: z.string(), name: z.string().nullable(), value: z.string(), lines: z.number().int() })),
+            duty: z.array(z.object({ month: z.string(), paid: z.string(), exempted_value: z.string() })),
+          }),
+        },
+      },
+    }, async (request) => {
+      const access = await accessCompany({ db, userId: signedInUser(request).id, slug: request.params.slug });
+      const folderSet = await findFolderSet(db, access.company.id, request.query.folder_slug);
+      return folderSetDashboard(runner(database), { companyId: access.company.id, folderSetId: folderSet.id });
     });
 
     api.get('/clients-api/invitations/', {

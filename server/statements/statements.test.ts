@@ -276,6 +276,14 @@ describe('customs finalization reports', () => {
     expect(details.statement_count).toBe(0);
   });
 
+  it('charts the period\'s declarations as the statements count them', async () => {
+    const dashboard = (await call('viewer', 'GET', `/api/clients-api/companies/${company.slug}/dashboard/?folder_slug=${periods.y2025!.slug}`)).json();
+    // The amended declaration counts once (its latest version), the cancelled one not at all.
+    expect(dashboard.top_materials[0]).toEqual({ code: 'M1', name: null, value: '15000000', lines: 6 });
+    expect(dashboard.by_month.filter((row: { month: string }) => row.month === '2025-02')).toEqual([{ month: '2025-02', direction: 'import', type_code: 'E31', lines: 2, value: '11000000' }]);
+    expect(dashboard.duty.find((row: { month: string }) => row.month === '2025-04')).toEqual({ month: '2025-04', paid: '0', exempted_value: '6000000' });
+  });
+
   it('keeps other companies out', async () => {
     await signUp('stranger');
     expect((await call('stranger', 'GET', `/api/new-balance/report-statement-15/?${scope('y2025')}`)).statusCode).toBe(404);

@@ -16,6 +16,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import { resourceTitleKey } from '../../../common/resources/define.js';
@@ -25,6 +26,10 @@ import { usePageMeta } from '../../app/page-effects.js';
 import { useErrorText } from '../../app/session/error-text.js';
 import { useSession } from '../../app/session/SessionProvider.js';
 import { dataPages } from '../data/data-pages.js';
+import type { DashboardData } from './DashboardCharts.js';
+
+/** The charts and their library load after the overview's figures, in a chunk of their own. */
+const DashboardCharts = lazy(async () => ({ default: (await import('./DashboardCharts.js')).DashboardCharts }));
 
 interface Overview {
   tables: Array<{ resource: string; family: string; rows: number }>;
@@ -46,6 +51,11 @@ export function OverviewPage() {
   const overview = useQuery({
     queryKey: ['overview', company?.slug, folderSet?.slug],
     queryFn: () => apiRequest<Overview>(`/clients-api/companies/${encodeURIComponent(company!.slug)}/overview/`, { query: { folder_slug: folderSet!.slug } }),
+    enabled: Boolean(company && folderSet),
+  });
+  const dashboard = useQuery({
+    queryKey: ['dashboard', company?.slug, folderSet?.slug],
+    queryFn: () => apiRequest<DashboardData>(`/clients-api/companies/${encodeURIComponent(company!.slug)}/dashboard/`, { query: { folder_slug: folderSet!.slug } }),
     enabled: Boolean(company && folderSet),
   });
   if (!company || !folderSet) {
@@ -99,6 +109,9 @@ export function OverviewPage() {
         <Button component={RouterLink} to="/reports/statement-15" variant="outlined" startIcon={<AssignmentTurnedInOutlined />}><FormattedMessage id="overview.actions.reports" /></Button>
         <Button component={RouterLink} to="/fta/bangke" variant="outlined" startIcon={<PublicOutlined />}><FormattedMessage id="overview.actions.origin" /></Button>
       </Stack>
+      {dashboard.data && dashboard.data.by_month.length > 0 && (
+        <Suspense fallback={<LinearProgress />}><DashboardCharts data={dashboard.data} /></Suspense>
+      )}
       {overview.data && (
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 7 }}>
