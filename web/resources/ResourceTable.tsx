@@ -37,6 +37,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import { formatCode } from '../../common/hs/code.js';
+import { formatBusinessDay } from '../app/i18n/dates.js';
 import { allows, type FieldDefinition, type ResourceDefinition } from '../../common/resources/define.js';
 import { ApiError } from '../app/api.js';
 import { ImportButtons } from '../imports/ImportButtons.js';
@@ -99,10 +100,8 @@ function formatCell(intl: IntlShape, labels: ResourceLabels, field: string, defi
     }
     case 'integer':
       return intl.formatNumber(Number(value), { useGrouping: false });
-    case 'date': {
-      const time = Date.parse(String(value));
-      return Number.isNaN(time) ? String(value) : intl.formatDate(time, { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
-    }
+    case 'date':
+      return formatBusinessDay(intl, String(value));
     case 'choice':
       return labels.choice(field, String(value));
     default:

@@ -24,6 +24,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import type { SourceLine, Statement15Row } from '../../../common/statements/schemas.js';
+import { formatBusinessDay } from '../../app/i18n/dates.js';
 import { useErrorText } from '../../app/session/error-text.js';
 import { useSnackbar } from '../../app/snackbar/SnackbarProvider.js';
 import { downloadReport, fetchCellSources, fetchStatement, reportQueryKey, type ReportScope, statementPaths, type StatementReport as Report } from './report-api.js';
@@ -170,7 +171,7 @@ function CellSources({ report, scope, cell, onClose }: { report: Report; scope: 
                         ? <Link component={RouterLink} to={sourcePages[line.source]!}><FormattedMessage id={`statements.sources.${line.source}`} /></Link>
                         : <FormattedMessage id={`statements.sources.${line.source}`} />}
                     </TableCell>
-                    <TableCell>{line.day ? intl.formatDate(`${line.day}T00:00:00Z`, { timeZone: 'UTC' }) : ''}</TableCell>
+                    <TableCell>{line.day ? formatBusinessDay(intl, line.day) : ''}</TableCell>
                     <TableCell>{line.document}</TableCell>
                     <TableCell><FormattedMessage id={`statements.columns.${line.column === 'begin' ? 'begin_value' : line.column}`} /></TableCell>
                     <TableCell align="right">{quantity(line.quantity)}</TableCell>
