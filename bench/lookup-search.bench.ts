@@ -70,7 +70,7 @@ function generateDecisions(codes: string[], year: number): DecisionInput[] {
 function addUncachedRoute(app: FastifyInstance, database: Database): void {
   app.get('/bench/uncached', async (request) => {
     const query = z.object({ q: z.string(), mode: z.enum(['tariff', 'classification']), lang: z.enum(['en', 'vi']), exact: z.string() }).parse(request.query);
-    return searchLookup({ database, q: query.q, mode: query.mode, lang: query.lang, exact: query.exact === '1', year: 2022, page: 1, rows: 8 });
+    return searchLookup({ database, q: query.q, mode: query.mode, exact: query.exact === '1', year: 2022, page: 1, rows: 8 });
   });
 }
 

@@ -24,12 +24,15 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** Starts the real server (built web app, fresh embedded database) as a child process. */
+/**
+ * Starts the real server (built web app, fresh embedded database) as a child process, with the small demonstration
+ * tariff unless the suite asks for the shipped one (DEMO_TARIFF: 'false').
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dutybook-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TZ: 'UTC', DATABASE_URL: '', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TZ: 'UTC', DATABASE_URL: '', DEMO_TARIFF: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -31,6 +31,8 @@ export interface Config {
   tokenTtlHours: number;
   /** A Google Tag Manager container id; page views are sent only when it is set. */
   gtmId: string | undefined;
+  /** A fresh database gets the 47 demonstration tariff lines instead of the shipped tariff (DEMO_TARIFF; for tests). */
+  demoTariff: boolean;
   /** Memory the public lookup may fill with kept answers (LOOKUP_CACHE_MB). */
   lookupCacheBytes: number;
   /** Largest accepted upload in bytes. */
@@ -105,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerMinute: intFrom(env.AUTH_RATE_LIMIT_PER_MIN, 10, 'AUTH_RATE_LIMIT_PER_MIN'),
     tokenTtlHours: intFrom(env.TOKEN_TTL_HOURS, 24 * 7, 'TOKEN_TTL_HOURS'),
     gtmId: env.GTM_ID || undefined,
+    demoTariff: booleanFrom(env.DEMO_TARIFF, false, 'DEMO_TARIFF'),
     lookupCacheBytes: intFrom(env.LOOKUP_CACHE_MB, 64, 'LOOKUP_CACHE_MB') * 1024 * 1024,
     uploadMaxBytes: intFrom(env.UPLOAD_MAX_MB, 50, 'UPLOAD_MAX_MB') * 1024 * 1024,
     importMaxRows: intFrom(env.IMPORT_MAX_ROWS, 1_000_000, 'IMPORT_MAX_ROWS'),

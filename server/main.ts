@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}/db` : 'PostgreSQL';
   console.log(`Database: ${where}; applying migrations…`);
   await migrateDatabase(database);
-  await seedDatabase(database, (message) => console.log(message));
+  await seedDatabase(database, { demoTariff: config.demoTariff, log: (message) => console.log(message) });
   const run = runner(database);
   // The embedded database has no other server: every unfinished import was this data directory's last run's.
   await sweepInterruptedImports(run, database.kind === 'pglite' ? 0 : defaultLeaseTiming.staleMs);

@@ -1,3 +1,5 @@
+import { agreementCodes } from '../agreements.js';
+
 /**
  * Duty-rate cells as the Vietnamese tariff publishes them, read into a number where they are one. What is
  * not a plain number keeps its published text, because its meaning (quotas, two-stage rates, notes on
@@ -35,3 +37,11 @@ export function parseDutyRate(cell: string): DutyRate {
 
 /** The number a rate stands for when it is one (a plain rate, or the rate of a rate-except-countries cell). */
 export const ratePercent = (rate: DutyRate): number | null => (rate.kind === 'rate' || rate.kind === 'rate_except' ? rate.percent : null);
+
+/**
+ * The schedules of the published tariff in the order it prints them: ordinary, MFN, the agreements in the shared
+ * list's order, VIFTA (which has no origin rules here), and RCEP's partner groups instead of one RCEP column.
+ */
+export const rateSchedules: readonly string[] = [
+  'ordinary', 'MFN', ...agreementCodes.filter((code) => code !== 'RCEP'), 'VIFTA', ...['A', 'B', 'C', 'D', 'E', 'F'].map((group) => `RCEP ${group}`),
+];

@@ -7,7 +7,7 @@ const wordChar = /[\p{L}\p{N}]/u;
 const isWordChar = (char: string | undefined) => char !== undefined && wordChar.test(char);
 
 /** Terms this long or longer also mark a word they begin (`horse` marks `Horses`); shorter ones only whole words. */
-const prefixTermLength = 4;
+export const prefixTermLength = 4;
 
 /**
  * Marks the words the terms match, accent-insensitively, with <em>…</em>: a term marks a whole word it equals, or

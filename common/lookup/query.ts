@@ -11,8 +11,8 @@ export function normaliseYear(value: unknown): number {
 }
 
 export const searchPageSize = 8;
-/** Upper bounds of one load: sections, chapters and search pages. */
-export const maxSectionRows = 21;
+/** Upper bounds of one load: the tree's first level (21 sections and Vietnam's chapter 98), chapters, search pages. */
+export const maxSectionRows = 22;
 export const maxRows = 600;
 
 /** Trims and collapses whitespace, as every search term is read. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { locales } from '../i18n/locales.js';
+import { rateSchedules } from './duty-rate.js';
 
 /** The 14 agreements of the product-specific-rules list, in the order the code page shows them. */
 export const psrAgreements = ['AJ', 'AK', 'VJ', 'AI', 'AANZ', 'AHK', 'CPTPP', 'RCEP', 'VC', 'VK', 'AC', 'EUEA', 'EV', 'UKV', 'ATIGA'] as const;
@@ -55,7 +56,14 @@ export const searchQuerySchema = z.object({
   exact: z.enum(['0', '1']).default('0'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   rows: z.coerce.number().int().min(1).max(600).default(8),
+  /** Only lines (or decisions) of this chapter. */
+  chapter: z.string().regex(/^\d{2}$/, 'Two digits.').optional(),
+  /** Only lines with a rate under this schedule (MFN when only a range is given), within rateMin..rateMax percent. */
+  schedule: z.enum(rateSchedules as [string, ...string[]]).optional(),
+  rateMin: z.coerce.number().min(0).max(1000).optional(),
+  rateMax: z.coerce.number().min(0).max(1000).optional(),
 });
+export type SearchFilters = Pick<z.infer<typeof searchQuerySchema>, 'chapter' | 'schedule' | 'rateMin' | 'rateMax'>;
 
 export const searchAnswerSchema = z.object({
   response: z.object({
@@ -107,6 +115,8 @@ export type DutyRateRow = z.infer<typeof dutyRateSchema>;
 export const codePageSchema = z.object({
   doc: tariffDocSchema,
   dutyRates: z.array(dutyRateSchema),
+  /** Licences, inspections and quarantine the line needs (Vietnamese, as published), each with its legal reference. */
+  procedures: z.array(z.object({ name: z.string(), reference: z.string() })),
   ancestors: z.array(tariffDocSchema),
   children: z.array(treeNodeSchema),
   originRules: z.array(originRuleSchema),

@@ -4,12 +4,15 @@ import { lookupSeeder } from '../lookup/seed-lookup.js';
 import { demoAccountSeeder } from '../auth/seed-demo-account.js';
 import { demoTablesSeeder } from '../resources/seed-demo-tables.js';
 
+/**
+ * Data loaded at start-up so a fresh clone has the real tariff and something to look at. Order matters. The demo
+ * tariff (DEMO_TARIFF) is the small set tests count on.
+ */
+export const seeders = (options: { demoTariff: boolean }): Seeder[] => [lookupSeeder(options.demoTariff ? 'demo' : 'shipped'), demoAccountSeeder, demoTablesSeeder];
 
-/** Demo data loaded at start-up so a fresh clone has something to look at. Order matters. */
-export const seeders: Seeder[] = [lookupSeeder, demoAccountSeeder, demoTablesSeeder];
-
-export async function seedDatabase(database: Database, log: (message: string) => void = () => undefined): Promise<void> {
-  for (const seeder of seeders) {
+export async function seedDatabase(database: Database, options: { demoTariff: boolean; log?: (message: string) => void }): Promise<void> {
+  const log = options.log ?? (() => undefined);
+  for (const seeder of seeders(options)) {
     await seeder.run(database);
     log(`seeded ${seeder.name}`);
   }

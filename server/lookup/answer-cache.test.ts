@@ -8,7 +8,7 @@ describe('the lookup answer cache', () => {
   const bound = 40_000;
   beforeAll(async () => {
     t = await createTestApp({ lookupCacheBytes: bound });
-    await lookupSeeder.run(t.database);
+    await lookupSeeder('demo').run(t.database);
   });
   afterAll(async () => t.close());
 

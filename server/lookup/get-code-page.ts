@@ -1,12 +1,10 @@
 import type { Database } from '../db/client.js';
-import { agreementCodes } from '../../common/agreements.js';
+import { rateSchedules } from '../../common/lookup/duty-rate.js';
 import { normaliseCode, parseSection } from '../../common/hs/code.js';
 import { type CodePage, type DutyRateRow, psrAgreements, type Regulation, type TariffDoc, type TreeNode } from '../../common/lookup/schemas.js';
+import { readProcedures } from '../../common/lookup/procedures.js';
 import { AppError, notFound } from '../http/errors.js';
 import { decisionColumns, type Run, runner, tariffColumns } from './sql.js';
-
-/** Rates shown as the tariff prints them: ordinary, MFN, then the agreements in the shared list's order (RCEP's groups last). */
-const scheduleOrder = ['ordinary', 'MFN', ...agreementCodes.filter((code) => code !== 'RCEP'), 'VIFTA', ...['A', 'B', 'C', 'D', 'E', 'F'].map((group) => `RCEP ${group}`)];
 
 /** The codes a rule or regulation may be attached to for a line: the line and every ancestor code. */
 export const codePrefixes = (id: string): string[] => (parseSection(id) ? [id] : [2, 4, 6, 8].filter((n) => n <= id.length).map((n) => id.slice(0, n)));
@@ -26,8 +24,9 @@ export async function getCodePage(options: { database: Database; code: string; y
   const id = parseSection(options.code) ?? normaliseCode(options.code);
   if (!id) throw notFound('No such code.');
   const run = runner(options.database);
-  const [doc] = await run<TariffDoc>(`SELECT ${tariffColumns} FROM lookup_tariff_line l WHERE l.year = $1 AND l.id = $2`, [options.year, id]);
-  if (!doc) throw notFound('No such code in this year.');
+  const [found] = await run<TariffDoc & { procedures: string }>(`SELECT ${tariffColumns}, l.procedures FROM lookup_tariff_line l WHERE l.year = $1 AND l.id = $2`, [options.year, id]);
+  if (!found) throw notFound('No such code in this year.');
+  const { procedures, ...doc } = found;
   const ancestors = await run<TariffDoc>(`WITH RECURSIVE up AS (
       SELECT * FROM lookup_tariff_line WHERE year = $1 AND id = $2
       UNION ALL SELECT p.* FROM lookup_tariff_line p JOIN up ON p.year = up.year AND p.id = up.parent_id)
@@ -44,11 +43,12 @@ export async function getCodePage(options: { database: Database; code: string; y
     WHERE d.year = $1 AND d.hs LIKE $2 ORDER BY d.doc_date DESC NULLS LAST, d.id LIMIT 50`, [options.year, `${id}%`]);
   const dutyRates = await run<DutyRateRow>(`SELECT schedule, kind, percent::float8 AS percent, published, except_countries AS "exceptCountries"
     FROM lookup_tariff_rate WHERE year = $1 AND line_id = $2 ORDER BY array_position($3::text[], schedule) NULLS LAST, schedule`,
-  [options.year, id, scheduleOrder]);
+  [options.year, id, rateSchedules]);
   const years = await run<{ year: number }>('SELECT year::int AS year FROM lookup_tariff_line WHERE id = $1 ORDER BY year', [id]);
   return {
     doc,
     dutyRates,
+    procedures: readProcedures(procedures),
     ancestors,
     children,
     originRules: psrAgreements.map((agreement) => ({ agreement, hs: ruleOf.get(agreement)?.hs ?? null, rule: ruleOf.get(agreement)?.rule ?? null })),

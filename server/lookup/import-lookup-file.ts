@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Database } from '../db/client.js';
 import { normaliseCode, parseSection } from '../../common/hs/code.js';
 import { psrAgreements } from '../../common/lookup/schemas.js';
-import { isPublishedTariff, readPublishedTariff } from './published-tariff.js';
+import { isPublishedTariff, publishedTariffInput, readPublishedTariff } from './published-tariff.js';
 import { readTable } from './read-table.js';
 import {
   replaceCoRecords, replaceDecisions, replaceOriginRules, replaceRegulations, replaceTariffYear, type TariffLineInput,
@@ -89,12 +89,7 @@ export async function importLookupFile(options: { database: Database; kind: Impo
   if (kind === 'tariff') {
     const first = records[0] ?? {};
     if (isPublishedTariff(first)) {
-      const { lines } = readPublishedTariff(records, name);
-      return replaceTariffYear({
-        database, year,
-        lines: lines.map((line) => ({ id: line.id, parentId: line.parentId, section: '', group: line.group, description: line.description, enDescription: line.enDescription })),
-        rates: lines.flatMap((line) => line.rates.map(({ schedule, rate }) => ({ lineId: line.id, schedule, rate }))),
-      });
+      return replaceTariffYear({ database, year, ...publishedTariffInput(readPublishedTariff(records, name).lines) });
     }
     const lines = 'hscode' in first && 'level' in first ? await hsPackageLines(records, file) : (requireColumns(records, name, ['code']), wideLines(records, name));
     return replaceTariffYear({ database, year, lines });

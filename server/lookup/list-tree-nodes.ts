@@ -10,14 +10,14 @@ import { hasChildrenColumn } from './get-code-page.js';
 const maxSubtreeRows = 20_000;
 
 /**
- * One level of the HS tree: sections without a parent, then chapters, then headings; a heading opens
+ * One level of the HS tree: sections (and a chapter outside them, as Vietnam's 98), then chapters, then headings; a heading opens
  * with its whole subtree (subheadings and national lines, in tariff order) as the tree shows it.
  */
 export async function listTreeNodes(options: { database: Database; year: number; parent?: string }): Promise<TreeNode[]> {
   const run = runner(options.database);
   if (!options.parent) {
     return run<TreeNode>(`SELECT ${tariffColumns}, true AS has_children FROM lookup_tariff_line l
-      WHERE l.year = $1 AND l.level = 1 ORDER BY l.position LIMIT ${maxSectionRows}`, [options.year]);
+      WHERE l.year = $1 AND l.parent_id IS NULL AND l.level <= 2 ORDER BY l.position LIMIT ${maxSectionRows}`, [options.year]);
   }
   const parent = parseSection(options.parent) ?? normaliseCode(options.parent);
   if (!parent) throw new AppError('validation_error', 'The parent must be a section numeral or a code.', { fields: { parent: ['Not a code.'] } });

@@ -15,7 +15,7 @@ describe('public tariff lookup API', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await lookupSeeder.run(t.database);
+    await lookupSeeder('demo').run(t.database);
     // Fixed lines for ranking: the phrase in notes and description outweighs scattered words.
     await replaceTariffYear({
       database: t.database, year: 2020, lines: [
@@ -90,10 +90,23 @@ describe('public tariff lookup API', () => {
     expect(ids(await search('q=dien%20thoai%20thong%20minh&lang=vi')).slice(0, 3)).toEqual(['8517', '851713', '85171300']);
   });
 
-  it('searches English and Korean in their own fields', async () => {
-    expect(ids(await search('q=smartphones&lang=en'))).toEqual(['8517', '851713', '85171300']);
-    expect(ids(await search('q=smartphones&lang=vi'))).toEqual([]);
-    expect(ids(await search('q=%EC%8A%A4%EB%A7%88%ED%8A%B8%ED%8F%B0&lang=ko'))).toContain('85171300');
+  it('searches every language whatever the interface language, and marks the matches in the language that has them', async () => {
+    const english = await search('q=smartphones&lang=vi');
+    expect(ids(english)).toEqual(['8517', '851713', '85171300']);
+    expect(ids(await search('q=smartphones&lang=en'))).toEqual(ids(english));
+    expect(english.highlighting['85171300']).toEqual({ en_description: ['- - <em>Smartphones</em>'] });
+    const vietnamese = await search('q=ca%20phe%20rang&lang=en');
+    expect(ids(vietnamese)).toContain('090121');
+    expect(Object.keys(vietnamese.highlighting['090121'])).toEqual(['description']);
+    expect(ids(await search('q=%EC%8A%A4%EB%A7%88%ED%8A%B8%ED%8F%B0&lang=en'))).toContain('85171300');
+  });
+
+  it('filters by chapter, and by the rate of a schedule', async () => {
+    const chapter = await search('q=&chapter=09&rows=100');
+    expect(ids(chapter).length).toBeGreaterThan(0);
+    expect(ids(chapter).every((id: string) => id.startsWith('09'))).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/api/lookup/search/?chapter=9' })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/lookup/search/?schedule=XX' })).statusCode).toBe(400);
   });
 
   it('still finds a word with a small typo', async () => {

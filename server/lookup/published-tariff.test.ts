@@ -5,10 +5,12 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 import { importLookupFile } from './import-lookup-file.js';
 import { runner } from './sql.js';
 import { parseDutyRate } from '../../common/lookup/duty-rate.js';
-import { readPublishedTariff } from './published-tariff.js';
+import { toRoman } from '../../common/hs/code.js';
+import { publishedTariffInput, readPublishedTariff } from './published-tariff.js';
 import { readTable } from './read-table.js';
 
 const tariffFile = path.resolve('../shared/data/vn-tariff/Tariff.xlsx');
+const proceduresFile = path.resolve('../shared/data/vn-tariff/Specialised_procedures.xlsx');
 const hasTariff = fs.existsSync(tariffFile);
 if (!hasTariff) console.warn(`Skipping the published-tariff tests on the real file: ${tariffFile} is absent.`);
 
@@ -41,6 +43,17 @@ describe('a published tariff read into a tree', () => {
       { schedule: 'MFN', rate: { kind: 'rate', text: '0', percent: 0 } },
       { schedule: 'EV', rate: { kind: 'rate_except', text: '0 (-BN)', percent: 0, exceptCountries: ['BN'] } },
     ]);
+  });
+
+  it('puts each heading under its chapter and each chapter under its section, chapter 98 outside the sections', () => {
+    const { lines } = publishedTariffInput(readPublishedTariff([
+      row(0, '0101', 'Ngựa'), row(1, '010190', '- Loại khác'), row(0, '0102', 'Trâu bò'), row(0, '0201', 'Thịt trâu bò'), row(0, '9801', 'Nhóm 98'),
+    ], 'test.xlsx').lines);
+    expect(lines.map((line) => [line.id, line.parentId, line.section])).toEqual([
+      ['I', null, 'I'], ['01', 'I', 'I'], ['0101', '01', 'I'], ['010190', '0101', 'I'], ['0102', '01', 'I'],
+      ['02', 'I', 'I'], ['0201', '02', 'I'], ['98', null, ''], ['9801', '98', ''],
+    ]);
+    expect(lines[1]).toMatchObject({ description: 'Động vật sống', enDescription: 'Live animals' });
   });
 
   it('hangs a row that skips a level under the nearest row above it', () => {
@@ -84,7 +97,12 @@ describe('the compact tariff shipped in data/', () => {
     expect(compact.lines.length + compact.repeatedRows).toBe(17_646);
     if (!hasTariff) return;
     const published = readPublishedTariff(await readTable(tariffFile), 'Tariff.xlsx');
-    expect(compact).toEqual(published);
+    expect(compact.lines.map(({ procedures: _procedures, ...line }) => line)).toEqual(published.lines.map(({ procedures: _procedures, ...line }) => line));
+    // The procedures column comes from the second workbook, row for row.
+    const procedures = await readTable(proceduresFile);
+    const byCode = new Map(procedures.filter((record) => record.hscode).map((record) => [record.hscode!, record['specialised procedures'] ?? '']));
+    expect(compact.lines.filter((line) => !line.group).every((line) => line.procedures === byCode.get(line.id))).toBe(true);
+    expect(compact.lines.find((line) => line.id === '01012100')!.procedures).toMatch(/^Động vật, sản phẩm động vật trên cạn phải kiểm dịch \(01\/2024\/TT-BNNPTNT M1\)/);
   }, 60_000);
 });
 
@@ -94,7 +112,8 @@ describe.skipIf(!hasTariff)('importing the published Vietnamese tariff', () => {
   afterAll(async () => { await t.close(); });
 
   it('stores every node, group rows one level below their parent, and each schedule\'s rate in one transaction', async () => {
-    expect(await importLookupFile({ database: t.database, kind: 'tariff', year: 2023, file: tariffFile })).toBe(17_646 - 133);
+    // The workbook's rows but its 133 repeats, with the 21 sections and 97 chapters it leaves out.
+    expect(await importLookupFile({ database: t.database, kind: 'tariff', year: 2023, file: tariffFile })).toBe(17_646 - 133 + 21 + 97);
     const group = await runner(t.database)<{ hs: string; level: number; parent_id: string; description: string }>(
       "SELECT hs, level, parent_id, description FROM lookup_tariff_line WHERE year = 2023 AND id = '0101~1'");
     expect(group).toEqual([{ hs: '', level: 5, parent_id: '0101', description: '- Ngựa:' }]);
@@ -119,6 +138,12 @@ describe.skipIf(!hasTariff)('importing the published Vietnamese tariff', () => {
       { schedule: 'ATIGA', kind: 'rate', percent: 0, published: '0', exceptCountries: [] },
     ]);
     expect(page.dutyRates).toHaveLength(23);
-    expect(page.ancestors.map((a: { id: string }) => a.id)).toEqual(['0101', '0101~1']);
+    expect(page.ancestors.map((a: { id: string }) => a.id)).toEqual(['I', '01', '0101', '0101~1']);
+    const roots = (await t.app.inject({ method: 'GET', url: '/api/lookup/tree/?year=2023' })).json().nodes as Array<{ id: string }>;
+    expect(roots.map((node) => node.id)).toEqual([...Array.from({ length: 21 }, (_, i) => toRoman(i + 1)), '98']);
+    const ricecooker = (await t.app.inject({ method: 'GET', url: '/api/lookup/codes/85166010/?year=2023' })).json();
+    expect(ricecooker.doc.section).toBe('XVI');
+    const horsePage = (await t.app.inject({ method: 'GET', url: '/api/lookup/codes/01012100/?year=2023' })).json();
+    expect(horsePage.procedures).toEqual([]);
   }, 120_000);
 });

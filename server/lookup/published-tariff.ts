@@ -1,6 +1,8 @@
 import { agreements } from '../../common/agreements.js';
 import { normaliseCode } from '../../common/hs/code.js';
 import { parseDutyRate, type DutyRate } from '../../common/lookup/duty-rate.js';
+import { hsChapters, hsSections, sectionOfChapter } from './hs-chapters.js';
+import type { TariffLineInput, TariffRateInput } from './replace-lookup-data.js';
 
 /**
  * The tariff as Vietnam publishes it (`Level, HSCode, Description_VN, Description_EN`, the ordinary and MFN
@@ -41,6 +43,8 @@ export interface PublishedLine {
   group: boolean;
   description: string;
   enDescription: string;
+  /** Licences, inspections and quarantine, as the specialised-procedures workbook lists them (empty when not given). */
+  procedures: string;
   rates: Array<{ schedule: string; rate: DutyRate }>;
 }
 
@@ -71,7 +75,7 @@ export function readPublishedTariff(records: Array<Record<string, string>>, file
     openAtLevel.push(id);
     return {
       id, parentId, level, group: !digits,
-      description: record.description_vn ?? '', enDescription: record.description_en ?? '',
+      description: record.description_vn ?? '', enDescription: record.description_en ?? '', procedures: record['specialised procedures'] ?? '',
       rates: columns.map((column) => ({ schedule: column.schedule, rate: parseDutyRate(record[column.header] ?? '') })).filter(({ rate }) => rate.kind !== 'empty'),
     };
   });
@@ -80,4 +84,33 @@ export function readPublishedTariff(records: Array<Record<string, string>>, file
   const seen = new Set<string>();
   const lines = parsed.filter((line) => !seen.has(line.id) && seen.add(line.id));
   return { lines, repeatedRows: parsed.length - lines.length };
+}
+
+/**
+ * The published lines as stored: each heading under its chapter and each chapter under its section, the sections
+ * and chapters the workbook leaves out put in before the first heading they hold, every line carrying its section.
+ */
+export function publishedTariffInput(lines: PublishedLine[]): { lines: TariffLineInput[]; rates: TariffRateInput[] } {
+  const stored: TariffLineInput[] = [];
+  const placed = new Set<string>();
+  let section = '';
+  for (const line of lines) {
+    const chapter = line.id.slice(0, 2);
+    if (!placed.has(chapter)) {
+      placed.add(chapter);
+      section = sectionOfChapter(chapter) ?? '';
+      if (section && !placed.has(section)) {
+        placed.add(section);
+        const [description, enDescription] = hsSections[section]!.title;
+        stored.push({ id: section, parentId: null, section, description, enDescription });
+      }
+      const [description, enDescription] = hsChapters[chapter] ?? ['', ''];
+      stored.push({ id: chapter, parentId: section || null, section, description, enDescription });
+    }
+    stored.push({
+      id: line.id, parentId: line.parentId ?? chapter, section, group: line.group,
+      description: line.description, enDescription: line.enDescription, procedures: line.procedures,
+    });
+  }
+  return { lines: stored, rates: lines.flatMap((line) => line.rates.map(({ schedule, rate }) => ({ lineId: line.id, schedule, rate }))) };
 }

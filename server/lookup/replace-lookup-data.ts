@@ -19,6 +19,8 @@ export interface TariffLineInput {
   koDescription?: string;
   koNotes?: string;
   koUnitOfQuantity?: string;
+  /** Licences, inspections and quarantine the line needs, as published. */
+  procedures?: string;
   /** An untitled group row of the published tariff: no code of its own, one level below its parent. */
   group?: boolean;
 }
@@ -91,7 +93,7 @@ async function insertColumns(run: Run, table: string, columns: Array<[name: stri
 const tariffColumnList: Array<[string, string]> = [
   ['year', 'smallint'], ['id', 'text'], ['hs', 'text'], ['level', 'smallint'], ['parent_id', 'text'], ['section', 'text'],
   ['position', 'integer'], ['description', 'text'], ['notes', 'text'], ['unit_of_quantity', 'text'], ['en_description', 'text'],
-  ['en_notes', 'text'], ['en_unit_of_quantity', 'text'], ['ko_description', 'text'], ['ko_notes', 'text'], ['ko_unit_of_quantity', 'text'],
+  ['en_notes', 'text'], ['en_unit_of_quantity', 'text'], ['ko_description', 'text'], ['ko_notes', 'text'], ['ko_unit_of_quantity', 'text'], ['procedures', 'text'],
 ];
 
 /**
@@ -107,7 +109,7 @@ export async function replaceTariffYear(options: { database: Database; year: num
     return [
       String(year), line.id, line.group ? '' : parseSection(line.id) ?? formatCode(line.id), String(level), line.parentId, line.section,
       String(position), line.description ?? '', line.notes ?? '', line.unitOfQuantity ?? '', line.enDescription ?? '', line.enNotes ?? '',
-      line.enUnitOfQuantity ?? '', line.koDescription ?? '', line.koNotes ?? '', line.koUnitOfQuantity ?? '',
+      line.enUnitOfQuantity ?? '', line.koDescription ?? '', line.koNotes ?? '', line.koUnitOfQuantity ?? '', line.procedures ?? '',
     ];
   });
   const rateRows = (options.rates ?? []).map(({ lineId, schedule, rate }) => [

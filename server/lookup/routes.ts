@@ -43,8 +43,9 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       summary: 'Search tariff lines or classification decisions of a year by words, phrase or code',
     },
   }, async (request, reply) => {
-    const { q, year, mode, lang, exact, page, rows } = request.query;
-    const options = { q, year: normaliseYear(year), mode, lang, exact: exact === '1', page, rows };
+    // Every language is searched whatever the interface's (lang), so answers are kept without it.
+    const { q, year, mode, exact, page, rows, chapter, schedule, rateMin, rateMax } = request.query;
+    const options = { q, year: normaliseYear(year), mode, exact: exact === '1', page, rows, filters: { chapter, schedule, rateMin, rateMax } };
     const json = await cachedJson(answerCache, `search:${JSON.stringify(options)}`, searchAnswerSchema, () => searchLookup({ database, ...options }));
     return sendJson(reply, json);
   });
@@ -83,10 +84,10 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       response: { 200: searchAnswerSchema, 400: apiErrorSchema },
     },
   }, async (request) => {
-    const { hs, year, lang, page } = request.query;
+    const { hs, year, page } = request.query;
     const code = normaliseCode(hs);
     if (!code) throw new AppError('validation_error', 'hs must be 1 to 8 digits.', { fields: { hs: ['Not a code.'] } });
-    return searchLookup({ database, q: code, year: normaliseYear(year), mode: 'classification', lang, exact: false, page, rows: 50 });
+    return searchLookup({ database, q: code, year: normaliseYear(year), mode: 'classification', exact: false, page, rows: 50 });
   });
 
   app.get('/lookup/regulations/:id/', {

@@ -1,28 +1,40 @@
 import type { Database } from '../db/client.js';
-import { highlight } from '../../common/lookup/highlight.js';
+import { highlight, prefixTermLength } from '../../common/lookup/highlight.js';
+import { fold } from '../../common/text/fold.js';
 import { type ParsedQuery, parseQuery } from '../../common/lookup/query.js';
-import type { DecisionDoc, LookupLang, SearchAnswer, SearchMode, TariffDoc } from '../../common/lookup/schemas.js';
+import type { DecisionDoc, LookupLang, SearchAnswer, SearchFilters, SearchMode, TariffDoc } from '../../common/lookup/schemas.js';
 import { decisionColumns, inTransaction, likeEscape, regexEscape, type Run, runner, tariffColumns } from './sql.js';
 
 /** Below this word similarity a misspelt word is no longer taken for the word it resembles. */
 const typoThreshold = 0.5;
 
+const languages = ['vi', 'en', 'ko'] as const;
 const prefix = (lang: LookupLang) => (lang === 'vi' ? '' : `${lang}_`);
+const folded = (lang: LookupLang) => (lang === 'vi' ? 'vi_' : `${lang}_`);
 
-/** Where a mode searches in a language: the fields shown and highlighted, and the folded columns behind them. */
-function fieldsOf(mode: SearchMode, lang: LookupLang) {
-  const p = prefix(lang);
-  const folded = lang === 'vi' ? 'vi_' : p;
+/**
+ * Where a mode searches: the fields of every language (a Vietnamese query in the English interface still finds the
+ * Vietnamese text), each highlighted, and the folded text behind them. The haystack is the expression of the trigram
+ * index of migration 0022, languages joined by ' | ' so a phrase cannot run from one into the next.
+ */
+function fieldsOf(mode: SearchMode) {
   if (mode === 'tariff') {
     return {
       table: 'lookup_tariff_line l',
-      shown: [`${p}description`, `${p}notes`],
-      phraseColumns: [`l.${folded}notes_f`, `l.${folded}description_f`],
-      haystack: `(l.${folded}description_f || ' ' || l.${folded}notes_f)`,
+      shown: languages.flatMap((lang) => [`${prefix(lang)}description`, `${prefix(lang)}notes`]),
+      phraseColumns: languages.flatMap((lang) => [`l.${folded(lang)}notes_f`, `l.${folded(lang)}description_f`]),
+      haystack: `(${languages.map((lang) => `l.${folded(lang)}description_f || ' ' || l.${folded(lang)}notes_f`).join(" || ' | ' || ")})`,
+      /** The Vietnamese text unfolded, where accents tell words apart. */
+      accented: `(l.description || ' ' || l.notes)`,
     };
   }
-  const shown = lang === 'vi' ? ['product_name', 'product_properties', 'product_description'] : [`${p}product_name`, `${p}product_properties`];
-  return { table: 'lookup_decision d', shown, phraseColumns: [`d.${folded}search_f`], haystack: `d.${folded}search_f` };
+  return {
+    table: 'lookup_decision d',
+    shown: ['product_name', 'product_properties', 'product_description', 'en_product_name', 'en_product_properties', 'ko_product_name', 'ko_product_properties'],
+    phraseColumns: languages.map((lang) => `d.${folded(lang)}search_f`),
+    haystack: `(${languages.map((lang) => `d.${folded(lang)}search_f`).join(" || ' | ' || ")})`,
+    accented: `(d.product_name || ' ' || d.product_properties || ' ' || d.product_description)`,
+  };
 }
 
 export interface SearchOptions {
@@ -30,8 +42,8 @@ export interface SearchOptions {
   q: string;
   year: number;
   mode: SearchMode;
-  lang: LookupLang;
   exact: boolean;
+  filters?: SearchFilters;
   page: number;
   rows: number;
 }
@@ -62,7 +74,7 @@ export async function searchLookup(options: SearchOptions): Promise<SearchAnswer
   const docs = rows.map(({ total: _total, ...doc }) => doc);
   if (parsed.kind === 'text') {
     const terms = [parsed.text, ...parsed.phrases, ...parsed.words];
-    const { shown } = fieldsOf(options.mode, options.lang);
+    const { shown } = fieldsOf(options.mode);
     for (const doc of docs) {
       const marks: Record<string, string[]> = {};
       for (const field of shown) {
@@ -89,7 +101,7 @@ export async function searchLookup(options: SearchOptions): Promise<SearchAnswer
  * the matches keep (score, level, length, position, doc_date, id).
  */
 function plan(parsed: ParsedQuery, options: SearchOptions, fuzzy: boolean) {
-  const fields = fieldsOf(options.mode, options.lang);
+  const fields = fieldsOf(options.mode);
   const tariff = options.mode === 'tariff';
   const alias = tariff ? 'l' : 'd';
   const params: unknown[] = [options.year];
@@ -113,7 +125,10 @@ function plan(parsed: ParsedQuery, options: SearchOptions, fuzzy: boolean) {
         ? `fold_text(${add(word)}) <% ${fields.haystack}`
         : `${fields.haystack} LIKE '%' || fold_text(${add(likeEscape(word))}) || '%'`);
     }
-    const count = (column: string, text: string) => `regexp_count(${column}, '\\m' || fold_text(${add(regexEscape(text))}))`;
+    // As highlighting reads them: a short word counts where it is a whole word (`ca` in `ca phe`, not in `cao su`),
+    // a longer one also where it begins a word (`horse` in `horses`).
+    const count = (column: string, text: string) =>
+      `regexp_count(${column}, '\\m' || fold_text(${add(regexEscape(text))})${text.length < prefixTermLength ? " || '\\M'" : ''})`;
     const wordScore = (word: string) => (fuzzy ? `word_similarity(fold_text(${add(word)}), ${fields.haystack})` : count(fields.haystack, word));
     if (!/\s/.test(parsed.text)) {
       // One word: its occurrences in notes and description are its occurrences in the haystack joining them
@@ -125,7 +140,21 @@ function plan(parsed: ParsedQuery, options: SearchOptions, fuzzy: boolean) {
       const phraseScore = fields.phraseColumns.map((column) => `regexp_count(${column}, ${phrase})`).join(' + ');
       score = [`1000 * (${phraseScore})`, ...parsed.words.map(wordScore)].join(' + ');
     }
+    if (fold(parsed.text) !== parsed.text.toLowerCase()) {
+      // Folding makes `kể cả phế liệu` read `ke ca phe lieu`, which holds `ca phe`: a term typed with its accents
+      // ranks the text that has them, as typed, first.
+      score = `2000 * regexp_count(${fields.accented}, ${add(`\\m${regexEscape(parsed.text)}`)}, 1, 'i') + ${score}`;
+    }
     order = tariff ? 'score DESC, level, length, position' : 'score DESC, doc_date DESC NULLS LAST, id';
+  }
+  const { chapter, schedule, rateMin, rateMax } = options.filters ?? {};
+  if (chapter) where.push(`${tariff ? 'l.id' : 'd.hs'} LIKE ${add(`${chapter}%`)}`);
+  if (tariff && (schedule || rateMin !== undefined || rateMax !== undefined)) {
+    // A rate filter keeps the lines whose published cell under the schedule is a number in the range; '*' and
+    // composite texts have no number and never match.
+    const range = [rateMin === undefined ? '' : ` AND r.percent >= ${add(rateMin)}`, rateMax === undefined ? '' : ` AND r.percent <= ${add(rateMax)}`].join('');
+    where.push(`EXISTS (SELECT 1 FROM lookup_tariff_rate r WHERE r.year = l.year AND r.line_id = l.id
+      AND r.schedule = ${add(schedule ?? 'MFN')} AND r.percent IS NOT NULL${range})`);
   }
   return { fields, params, add, where: where.join(' AND '), score, order };
 }

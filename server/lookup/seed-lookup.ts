@@ -1,20 +1,31 @@
+import { fileURLToPath } from 'node:url';
 import type { Database } from '../db/client.js';
 import type { Seeder } from '../db/seeder.js';
 import { demoCoRecords, demoDecisions, demoOriginRules, demoRegulations, demoTariffLines, demoYear } from './demo-data.js';
+import { importLookupFile } from './import-lookup-file.js';
 import { replaceCoRecords, replaceDecisions, replaceOriginRules, replaceRegulations, replaceTariffYear } from './replace-lookup-data.js';
 import { runner } from './sql.js';
+
+/** The Vietnamese tariff Dutybook ships (data/README.md), loaded as the default year on a fresh database. */
+export const shippedTariffFile = fileURLToPath(new URL('../../data/vn-tariff.csv.gz', import.meta.url));
 
 const isEmpty = async (database: Database, table: string) =>
   (await runner(database)<{ found: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${table}) AS found`))[0]?.found !== true;
 
-/** Loads the demo lookup data into whatever is still empty, so imported data is never overwritten. */
-export const lookupSeeder: Seeder = {
-  name: 'lookup demo data',
+/**
+ * Fills whatever lookup table is still empty, so imported data is never overwritten: the tariff with the shipped
+ * real one (or, for tests that count on a small set, the demonstration lines), the rest with demonstration data.
+ */
+export const lookupSeeder = (tariff: 'shipped' | 'demo'): Seeder => ({
+  name: tariff === 'shipped' ? 'lookup: the shipped tariff and demo data' : 'lookup demo data',
   run: async (database) => {
-    if (await isEmpty(database, 'lookup_tariff_line')) await replaceTariffYear({ database, year: demoYear, lines: demoTariffLines });
+    if (await isEmpty(database, 'lookup_tariff_line')) {
+      if (tariff === 'shipped') await importLookupFile({ database, kind: 'tariff', year: demoYear, file: shippedTariffFile });
+      else await replaceTariffYear({ database, year: demoYear, lines: demoTariffLines });
+    }
     if (await isEmpty(database, 'lookup_decision')) await replaceDecisions({ database, year: demoYear, decisions: demoDecisions });
     if (await isEmpty(database, 'lookup_regulation')) await replaceRegulations({ database, regulations: demoRegulations });
     if (await isEmpty(database, 'lookup_origin_rule')) await replaceOriginRules({ database, year: demoYear, rules: demoOriginRules });
     if (await isEmpty(database, 'lookup_co_record')) await replaceCoRecords({ database, records: demoCoRecords });
   },
-};
+});

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { lookupSeeder } from './seed-lookup.js';
+
+/** The tariff a fresh install loads (data/vn-tariff.csv.gz), as a visitor meets it. */
+describe('the shipped tariff on a fresh database', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await lookupSeeder('shipped').run(t.database);
+  }, 120_000);
+  afterAll(async () => { await t.close(); });
+
+  const get = async (url: string) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+  const search = async (query: string) => get(`/api/lookup/search/?${query}`);
+  const ids = (answer: { response: { docs: Array<{ id: string }> } }) => answer.response.docs.map((doc) => doc.id);
+
+  it('opens the tree at the 21 sections and chapter 98', async () => {
+    const { nodes } = await get('/api/lookup/tree/');
+    expect(nodes).toHaveLength(22);
+    expect(nodes[0]).toMatchObject({ id: 'I', description: 'Động vật sống; các sản phẩm từ động vật', en_description: 'Live animals; animal products' });
+    expect(nodes[21]).toMatchObject({ id: '98', section: '' });
+    expect((await get('/api/lookup/tree/?parent=XVI')).nodes.map((node: { id: string }) => node.id)).toEqual(['84', '85']);
+  });
+
+  it('puts the heading or line that names a common product on the first page', async () => {
+    for (const [q, lang, expected] of [
+      ['nồi nấu cơm', 'vi', '85166010'], ['noi nau com', 'en', '85166010'], ['cà phê', 'vi', '0901'], ['ca phe', 'en', '0901'], ['rice cookers', 'en', '85166010'],
+    ] as const) {
+      const answer = await search(`q=${encodeURIComponent(q)}&lang=${lang}`);
+      expect(ids(answer), `${q} (${lang})`).toContain(expected);
+    }
+  });
+
+  it('ranks text holding the accents as typed before text that only folds to the same letters', async () => {
+    // `kể cả phế liệu` folds to `ke ca phe lieu`, which holds `ca phe`.
+    const docs = (await search(`q=${encodeURIComponent('cà phê')}`)).response.docs as Array<{ description: string; notes: string }>;
+    expect(docs).toHaveLength(8);
+    expect(docs.filter((doc) => !/cà phê/i.test(`${doc.description} ${doc.notes}`))).toEqual([]);
+  });
+
+  it('lists the lines free of duty under EVFTA, and lines within an MFN range of a chapter', async () => {
+    const free = await search('schedule=EV&rateMax=0&rows=50');
+    expect(free.response.numFound).toBeGreaterThan(1000);
+    for (const id of ids(free).slice(0, 5)) {
+      const page = await get(`/api/lookup/codes/${id}/`);
+      expect(page.dutyRates.find((rate: { schedule: string }) => rate.schedule === 'EV')).toMatchObject({ percent: 0 });
+    }
+    const range = await search('chapter=85&rateMin=10&rateMax=20&rows=50');
+    expect(range.response.numFound).toBeGreaterThan(0);
+    for (const id of ids(range).slice(0, 5)) {
+      expect(id.startsWith('85')).toBe(true);
+      const mfn = (await get(`/api/lookup/codes/${id}/`)).dutyRates.find((rate: { schedule: string }) => rate.schedule === 'MFN');
+      expect(mfn.percent).toBeGreaterThanOrEqual(10);
+      expect(mfn.percent).toBeLessThanOrEqual(20);
+    }
+  });
+
+  it('shows a line\'s specialised procedures with their legal references', async () => {
+    const page = await get('/api/lookup/codes/01012100/');
+    expect(page.procedures).toContainEqual({ name: 'Động vật, sản phẩm động vật trên cạn phải kiểm dịch', reference: '01/2024/TT-BNNPTNT M1' });
+    expect(page.ancestors.map((line: { id: string }) => line.id)).toEqual(['I', '01', '0101', '0101~1']);
+  });
+});
