@@ -21,6 +21,9 @@ import { codePath, localText, withYear, yearOfParams } from './text.js';
 
 const codeTitle = (doc: CodePageData['doc']) => (doc.level === 1 ? doc.id : doc.hs);
 
+/** An untitled group row (`- Ngựa:`) has no code to show: its words stand for it, without the dashes and colon. */
+const groupTitle = (description: string) => description.replace(/^[-\s]+/, '').replace(/:\s*$/, '');
+
 function CodeContent({ page, year }: { page: CodePageData; year: number }) {
   const intl = useIntl();
   const lang = useLookupLang();
@@ -35,7 +38,7 @@ function CodeContent({ page, year }: { page: CodePageData; year: number }) {
         <Link component={RouterLink} to={withYear('/', year)}><FormattedMessage id="lookup.code.tariff" values={{ year }} /></Link>
         {page.ancestors.map((ancestor) => (
           <Link key={ancestor.id} component={RouterLink} to={withYear(codePath(ancestor.id), year)}>
-            {ancestor.level === 1 ? intl.formatMessage({ id: 'lookup.tree.sectionLabel' }, { section: ancestor.id }) : ancestor.hs}
+            {ancestor.level === 1 ? intl.formatMessage({ id: 'lookup.tree.sectionLabel' }, { section: ancestor.id }) : ancestor.hs || groupTitle(localText(ancestor, 'description', lang).text)}
           </Link>
         ))}
         <Typography color="text.primary">{codeTitle(doc)}</Typography>
@@ -69,6 +72,27 @@ function CodeContent({ page, year }: { page: CodePageData; year: number }) {
       )}
       {page.dutyRates.length > 0 && (
         <Section titleId="lookup.code.dutyRates" testId="duty-rates"><DutyRatesTable rates={page.dutyRates} /></Section>
+      )}
+      {page.procedures.length > 0 && (
+        <Section titleId="lookup.code.procedures" testId="procedures">
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}><FormattedMessage id="lookup.code.proceduresNote" /></Typography>
+          <Table size="small" aria-label={intl.formatMessage({ id: 'lookup.code.procedures' })}>
+            <TableHead>
+              <TableRow>
+                <TableCell><FormattedMessage id="lookup.code.procedure" /></TableCell>
+                <TableCell><FormattedMessage id="lookup.code.legalReference" /></TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {page.procedures.map((procedure, index) => (
+                <TableRow key={index}>
+                  <TableCell lang="vi">{procedure.name}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{procedure.reference}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Section>
       )}
       {doc.level > 1 && (
         <Section titleId="lookup.code.originRules" testId="origin-rules">

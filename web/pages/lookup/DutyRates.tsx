@@ -11,7 +11,7 @@ import type { DutyRateRow } from '../../../common/lookup/schemas.js';
 const isAgreementCode = (schedule: string): schedule is AgreementCode => (agreementCodes as readonly string[]).includes(schedule);
 
 /** The name a schedule is known by: the agreement's common name, RCEP with its partner group. */
-function scheduleName(intl: IntlShape, schedule: string): string {
+export function scheduleName(intl: IntlShape, schedule: string): string {
   if (schedule === 'ordinary') return intl.formatMessage({ id: 'lookup.code.scheduleOrdinary' });
   if (schedule === 'MFN') return intl.formatMessage({ id: 'lookup.code.scheduleMfn' });
   if (isAgreementCode(schedule)) return agreements[schedule].name;

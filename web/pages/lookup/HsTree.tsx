@@ -115,7 +115,7 @@ function SectionChildren({ year, section, open, setOpen }: {
   );
 }
 
-/** The HS tree browser: Section → Chapter → Header → SupHeader, one section, chapter and header open at a time. */
+/** The HS tree browser: Section → Chapter → Header → SupHeader, one section, chapter and header open at a time; chapter 98 sits beside the sections. */
 export function HsTree({ year }: { year: number }) {
   const { data, isError } = useTreeNodes(year, undefined);
   const [open, setOpen] = useState<{ section?: string; chapter?: string; header?: string }>({});
@@ -133,7 +133,10 @@ export function HsTree({ year }: { year: number }) {
             <NodeRow node={node} year={year} depth={0} open={open.section === node.id}
               onToggle={() => setOpen(open.section === node.id ? {} : { section: node.id })} />
             <Collapse in={open.section === node.id} unmountOnExit>
-              <SectionChildren year={year} section={node.id} open={open} setOpen={(next) => setOpen({ section: node.id, ...next })} />
+              {node.level === 1
+                ? <SectionChildren year={year} section={node.id} open={open} setOpen={(next) => setOpen({ section: node.id, ...next })} />
+                // A chapter outside the sections (Vietnam's 98) opens straight to its headings.
+                : <ChapterChildren year={year} chapter={node.id} openHeader={open.header} setOpenHeader={(header) => setOpen({ section: node.id, header })} />}
             </Collapse>
           </Box>
         ))}

@@ -13,18 +13,36 @@ import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
 import { cleanTerm, defaultTariffYear, tariffYears } from '../../../common/lookup/query.js';
-import type { SearchMode } from '../../../common/lookup/schemas.js';
+import { rateSchedules } from '../../../common/lookup/duty-rate.js';
+import type { SearchFilters, SearchMode } from '../../../common/lookup/schemas.js';
 import { yearOfParams } from './text.js';
 import { rememberSearch } from './recent-searches.js';
 
 /** Builds the address of a search; the default mode, year and exactness stay out of it. */
-export function searchPath(options: { q: string; mode: SearchMode; exact: boolean; year: number; page?: number }): string {
+export function searchPath(options: { q: string; mode: SearchMode; exact: boolean; year: number; page?: number; filters?: SearchFilters }): string {
   const params = new URLSearchParams({ q: options.q });
   if (options.mode !== 'tariff') params.set('mode', options.mode);
   if (options.exact) params.set('exact', '1');
   if (options.year !== defaultTariffYear) params.set('year', String(options.year));
   if (options.page && options.page > 1) params.set('page', String(options.page));
+  for (const [name, value] of Object.entries(options.filters ?? {})) if (value !== undefined && value !== '') params.set(name, String(value));
   return `/search?${params.toString()}`;
+}
+
+/** The filters of a search address; a value that is not one the API takes is left out rather than refused. */
+export function filtersOfParams(params: URLSearchParams): SearchFilters {
+  const percent = (name: string) => {
+    const value = params.get(name);
+    return value !== null && value !== '' && Number.isFinite(Number(value)) && Number(value) >= 0 ? Number(value) : undefined;
+  };
+  const chapter = params.get('chapter') ?? '';
+  const schedule = params.get('schedule') ?? '';
+  return {
+    chapter: /^\d{2}$/.test(chapter) ? chapter : undefined,
+    schedule: rateSchedules.includes(schedule) ? schedule : undefined,
+    rateMin: percent('rateMin'),
+    rateMax: percent('rateMax'),
+  };
 }
 
 /** The search banner: term, mode (Tariff Schedule or Classification), exact keywords and year. */
@@ -41,7 +59,7 @@ export function SearchBanner() {
     event.preventDefault();
     const term = cleanTerm(q);
     rememberSearch({ q: term, mode });
-    void navigate(searchPath({ q: term, mode, exact, year }));
+    void navigate(searchPath({ q: term, mode, exact, year, filters: filtersOfParams(params) }));
   };
 
   return (

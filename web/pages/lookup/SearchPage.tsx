@@ -13,20 +13,29 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { formatCode } from '../../../common/hs/code.js';
 import { cleanTerm, searchPageSize } from '../../../common/lookup/query.js';
-import type { DecisionDoc, SearchAnswer, TariffDoc } from '../../../common/lookup/schemas.js';
+import type { DecisionDoc, LookupLang, SearchAnswer, TariffDoc } from '../../../common/lookup/schemas.js';
 import { usePageMeta } from '../../app/page-effects.js';
 import { Highlighted } from './Highlighted.js';
 import { useLookupLang, useSearch } from './lookup-api.js';
-import { SearchBanner, searchPath } from './SearchBanner.js';
+import { filtersOfParams, SearchBanner, searchPath } from './SearchBanner.js';
+import { SearchFiltersPanel } from './SearchFilters.js';
 import { SearchSidebar } from './SearchSidebar.js';
-import { codePath, localText, withYear, yearOfParams } from './text.js';
+import { codePath, localText, matchedText, withYear, yearOfParams } from './text.js';
 
 type Marks = SearchAnswer['highlighting'][string] | undefined;
 
+/** Says in which language a result matched when it is not the interface's (a Vietnamese term in the English interface). */
+function MatchedLanguage({ lang }: { lang: LookupLang }) {
+  const intl = useIntl();
+  const shown = useLookupLang();
+  if (lang === shown) return null;
+  return <Chip size="small" variant="outlined" color="secondary" lang={lang} label={intl.formatMessage({ id: 'lookup.search.matchedIn' }, { language: intl.formatMessage({ id: `languages.${lang}` }) })} />;
+}
+
 function TariffResult({ doc, marks, year }: { doc: TariffDoc; marks: Marks; year: number }) {
   const lang = useLookupLang();
-  const description = localText(doc, 'description', lang);
-  const notes = localText(doc, 'notes', lang);
+  const description = matchedText(doc, 'description', lang, marks);
+  const notes = matchedText(doc, 'notes', lang, marks);
   const unit = localText(doc, 'unit_of_quantity', lang).text;
   return (
     <Card variant="outlined" data-testid="search-result">
@@ -36,10 +45,11 @@ function TariffResult({ doc, marks, year }: { doc: TariffDoc; marks: Marks; year
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>{doc.hs}</Typography>
             <Chip size="small" label={<FormattedMessage id={`lookup.level.${doc.level}`} />} />
             {unit && <Chip size="small" variant="outlined" label={<FormattedMessage id="lookup.code.unitValue" values={{ unit }} />} />}
+            <MatchedLanguage lang={description.lang} />
           </Stack>
-          <Typography><Highlighted html={marks?.[description.field]?.[0]} text={description.text} /></Typography>
+          <Typography lang={description.lang}><Highlighted html={marks?.[description.field]?.[0]} text={description.text} /></Typography>
           {marks?.[notes.field] && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1, display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+            <Typography lang={notes.lang} variant="body2" color="text.secondary" sx={{ mt: 1, display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
               <Highlighted html={marks[notes.field]?.[0]} text={notes.text} />
             </Typography>
           )}
@@ -51,8 +61,8 @@ function TariffResult({ doc, marks, year }: { doc: TariffDoc; marks: Marks; year
 
 export function DecisionResult({ doc, marks }: { doc: DecisionDoc; marks: Marks }) {
   const lang = useLookupLang();
-  const name = localText(doc, 'product_name', lang);
-  const properties = localText(doc, 'product_properties', lang);
+  const name = matchedText(doc, 'product_name', lang, marks);
+  const properties = matchedText(doc, 'product_properties', lang, marks);
   return (
     <Card variant="outlined" data-testid="search-result">
       <CardActionArea component={RouterLink} to={`/classification/${doc.id}`}>
@@ -61,9 +71,10 @@ export function DecisionResult({ doc, marks }: { doc: DecisionDoc; marks: Marks 
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>{doc.doc_no}</Typography>
             {doc.doc_date && <Chip size="small" variant="outlined" label={doc.doc_date} />}
             <Chip size="small" color="primary" label={<FormattedMessage id="lookup.decision.hsValue" values={{ hs: formatCode(doc.hs) }} />} />
+            <MatchedLanguage lang={name.lang} />
           </Stack>
-          <Typography><Highlighted html={marks?.[name.field]?.[0]} text={name.text} /></Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          <Typography lang={name.lang}><Highlighted html={marks?.[name.field]?.[0]} text={name.text} /></Typography>
+          <Typography lang={properties.lang} variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             <Highlighted html={marks?.[properties.field]?.[0]} text={properties.text} />
           </Typography>
         </CardContent>
@@ -82,8 +93,8 @@ export function SearchPage() {
   const exact = params.get('exact') === '1';
   const year = yearOfParams(params);
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const lang = useLookupLang();
-  const search = useSearch({ q, mode, exact, year, page });
+  const filters = filtersOfParams(params);
+  const search = useSearch({ q, mode, exact, year, page, filters });
   usePageMeta('lookup.search.pageTitle', 'lookup.search.pageDescription', { term: q || '*' });
   const answer = search.data;
   const pages = answer ? Math.ceil(answer.response.numFound / searchPageSize) : 0;
@@ -102,7 +113,7 @@ export function SearchPage() {
                   <FormattedMessage id="lookup.search.count" values={{ count: answer.response.numFound, term: q || '*' }} />
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  <FormattedMessage id="lookup.search.languageNote" values={{ language: intl.formatMessage({ id: `languages.${lang}` }), year }} />
+                  <FormattedMessage id="lookup.search.languageNote" values={{ year }} />
                   {answer.query.kind === 'code' && <> <FormattedMessage id="lookup.search.codeNote" values={{ code: answer.query.code }} /></>}
                   {answer.query.fuzzy && <> <FormattedMessage id="lookup.search.fuzzyNote" /></>}
                 </Typography>
@@ -117,14 +128,19 @@ export function SearchPage() {
             {pages > 1 && (
               <Pagination
                 count={pages} page={Math.min(page, pages)} showFirstButton showLastButton color="primary"
-                onChange={(_event, next) => void navigate(searchPath({ q, mode, exact, year, page: next }))}
+                onChange={(_event, next) => void navigate(searchPath({ q, mode, exact, year, page: next, filters }))}
                 getItemAriaLabel={(type, item) => intl.formatMessage({ id: `lookup.search.pager.${type}` }, { page: item ?? 0 })}
                 data-testid="pagination"
               />
             )}
           </Stack>
         </Grid>
-        <Grid size={{ xs: 12, md: 4 }}><SearchSidebar /></Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Stack spacing={2}>
+            <SearchFiltersPanel key={params.toString()} mode={mode} filters={filters} onApply={(next) => void navigate(searchPath({ q, mode, exact, year, filters: next }))} />
+            <SearchSidebar />
+          </Stack>
+        </Grid>
       </Grid>
     </Stack>
   );

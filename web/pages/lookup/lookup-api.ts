@@ -1,19 +1,21 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import type { CodePage, CoSearchAnswer, DecisionPage, LookupLang, RegulationPage, SearchAnswer, SearchMode, TreeNode } from '../../../common/lookup/schemas.js';
+import type {
+  CodePage, CoSearchAnswer, DecisionPage, LookupLang, RegulationPage, SearchAnswer, SearchFilters, SearchMode, TreeNode,
+} from '../../../common/lookup/schemas.js';
 import { apiRequest } from '../../app/api.js';
 
-/** The lookup searches content in the interface language. */
+/** The interface language: which language's text the lookup shows first (search reads them all). */
 export const useLookupLang = (): LookupLang => useIntl().locale as LookupLang;
 
-export interface SearchParams { q: string; mode: SearchMode; exact: boolean; year: number; page: number }
+export interface SearchParams { q: string; mode: SearchMode; exact: boolean; year: number; page: number; filters: SearchFilters }
 
 export function useSearch(params: SearchParams) {
   const lang = useLookupLang();
   return useQuery({
     queryKey: ['lookup', 'search', params, lang],
     queryFn: ({ signal }) => apiRequest<SearchAnswer>('/lookup/search/', {
-      query: { q: params.q, mode: params.mode, exact: params.exact ? 1 : 0, year: params.year, page: params.page, lang }, signal,
+      query: { q: params.q, mode: params.mode, exact: params.exact ? 1 : 0, year: params.year, page: params.page, lang, ...params.filters }, signal,
     }),
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,6 @@
 import { defaultTariffYear, normaliseYear } from '../../../common/lookup/query.js';
-import type { LookupLang } from '../../../common/lookup/schemas.js';
+import { locales } from '../../../common/i18n/locales.js';
+import type { LookupLang, SearchAnswer } from '../../../common/lookup/schemas.js';
 
 /** A field in the wanted language, falling back to Vietnamese then English when that translation is missing. */
 export function localText(doc: object, field: string, lang: LookupLang): { text: string; field: string } {
@@ -10,6 +11,24 @@ export function localText(doc: object, field: string, lang: LookupLang): { text:
     if (typeof value === 'string' && value !== '') return { text: value, field: key };
   }
   return { text: '', field: order[0]! };
+}
+
+const fieldIn = (field: string, lang: LookupLang) => (lang === 'vi' ? field : `${lang}_${field}`);
+
+/**
+ * A search result's field in the language that matched: the interface language's when its text has a match, else
+ * the first language whose text has one (a Vietnamese term in the English interface shows the Vietnamese text),
+ * else the interface language's text as localText gives it.
+ */
+export function matchedText(doc: object, field: string, lang: LookupLang, marks: SearchAnswer['highlighting'][string] | undefined): { text: string; field: string; lang: LookupLang } {
+  const record = doc as Record<string, unknown>;
+  for (const candidate of [lang, ...locales.filter((other) => other !== lang)]) {
+    const key = fieldIn(field, candidate);
+    const value = record[key];
+    if (marks?.[key] && typeof value === 'string' && value !== '') return { text: value, field: key, lang: candidate };
+  }
+  const local = localText(doc, field, lang);
+  return { ...local, lang: locales.find((candidate) => fieldIn(field, candidate) === local.field) ?? lang };
 }
 
 /** The year of the address (?year=), read by the spec's rule. */
