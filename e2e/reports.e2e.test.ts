@@ -30,7 +30,7 @@ describe('finalization reports in Chromium', () => {
     const scope = { company_slug: company.slug, folder_slug: company.folder_set[0]?.slug ?? '' };
     const add = (table: string, body: object) => api(url, account.token, table, { method: 'POST', body: { ...scope, ...body } });
     await add('/balance/begin/', { item_type: 'material', code: 'YARN-01', name: 'Cotton yarn', unit: 'KG', begin_value: '40' });
-    await add('/balance/ecus/', { account_number: '105800000010', registered_date: `${year}-02-01`, type_code: 'E31', code: 'YARN-01', item_name: 'Cotton yarn', total: '500', unit: 'KG', total_value: '50000000', tax_rate: '5' });
+    await add('/balance/ecus/', { account_number: '105800000010', registered_date: `${year}-02-01`, type_code: 'E31', code: 'YARN-01', item_name: 'Cotton yarn', total: '500', unit: 'KG', total_value: '50000000', tax_rate: '5', hs: '5205.12.00' });
     await add('/balance/ecus/', { account_number: '305800000020', registered_date: `${year}-05-01`, type_code: 'E62', code: 'TEE-01', item_name: 'T-shirt', total: '1000', unit: 'PCE', hs: '61091010', unit_price: '4', exchange_rate: '25000', price_condition: 'FOB' });
     await add('/balance/bom/', { code: 'TEE-01', material_code: 'YARN-01', material_unit: 'KG', bom_value: '0.4' });
     await add('/new-balance/wh-take-out/', { item_type: 'material', code: 'YARN-01', name: 'Cotton yarn', unit: 'KG', takeout_date: `${year}-03-01`, quantity: '600', purpose: 'production' });
@@ -95,6 +95,11 @@ describe('finalization reports in Chromium', () => {
     const norms = page.getByTestId('report-form-16');
     await eventually(() => norms.getByText('TEE-01').count()).toBe(1);
     await expect(norms.locator('tbody tr').first().locator('td').nth(6).textContent()).resolves.toBe('0.6');
+
+    // The demonstration tariff has no chapter 52: the yarn's code is not in it.
+    await page.getByTestId('tab-tariff-check').click();
+    await eventually(() => page.getByTestId('tariff-check-summary').textContent()).toBe('1 import line checked against the tariff of 2025; 1 disagrees.');
+    await expect(page.getByTestId('report-tariff-check').locator('tbody tr').first().textContent()).resolves.toContain('Code not in the tariff');
 
     await page.getByTestId('tab-bom-review').click();
     await eventually(() => page.getByTestId('bom-review').getByText('Cycles (0)').count()).toBe(1);

@@ -126,3 +126,30 @@ export const form16RowSchema = z.object({
 });
 export type Form16Row = z.infer<typeof form16RowSchema>;
 export const form16AnswerSchema = z.object({ count: z.number().int(), next: z.null(), previous: z.null(), results: z.array(form16RowSchema) });
+
+/** A declared import line that does not agree with the tariff valid on its date. */
+export const tariffCheckRowSchema = z.object({
+  ecus_id: z.string(),
+  account_number: z.string(),
+  row_number: z.number().int().nullable(),
+  registered_date: z.string(),
+  code: z.string(),
+  item_name: z.string().nullable(),
+  hs: z.string(),
+  from_country: z.string().nullable(),
+  co_form: z.string().nullable(),
+  tariff_year: z.number().int().nullable().describe('The tariff year the line was checked against'),
+  problem: z.enum(['unknown_code', 'rate_differs', 'unknown_co_form']),
+  declared_rate: quantity.nullable(),
+  expected_rate: quantity.nullable().describe('The rate the tariff gives (the preferential one of the declared C/O form, else MFN); the closest when several apply'),
+  schedules: z.array(z.string()).describe('Where the expected rate comes from: MFN or the agreement schedules of the C/O form'),
+  total_value: quantity.nullable(),
+  duty_difference: quantity.nullable().describe('(declared − expected rate) × customs value: positive paid too much, negative too little'),
+});
+export type TariffCheckRow = z.infer<typeof tariffCheckRowSchema>;
+export const tariffCheckAnswerSchema = z.object({
+  count: z.number().int(), next: z.null(), previous: z.null(), results: z.array(tariffCheckRowSchema),
+  checked_lines: z.number().int().describe('Import lines of the period with an HS code'),
+  tariff_years: z.array(z.number().int()).describe('Tariff years loaded in the lookup'),
+});
+export type TariffCheckAnswer = z.infer<typeof tariffCheckAnswerSchema>;

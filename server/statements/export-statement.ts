@@ -1,8 +1,9 @@
 import type ExcelJS from 'exceljs';
 import type { Locale } from '../../common/i18n/locales.js';
 import { catalogTexts, neutralised } from '../resources/export-rows.js';
-import type { Form16Row, Statement15aRow, Statement15Row } from '../../common/statements/schemas.js';
+import type { Form16Row, Statement15aRow, Statement15Row, TariffCheckRow } from '../../common/statements/schemas.js';
 import type { CheckStatement, Period, Statement } from './compute-statements.js';
+import type { TariffCheck } from './tariff-check.js';
 
 /** The filer on the form's header. */
 export interface Filer { name: string; taxCode: string | null; address: string | null }
@@ -219,5 +220,37 @@ export async function form16Workbook(rows: Form16Row[], period: Period, filer: F
     });
   });
   [6, 16, 32, 10, 16, 32, 10, 16, 14].forEach((columnWidth, index) => { sheet.getColumn(index + 1).width = columnWidth; });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const tariffCheckColumns = [
+  'account_number', 'row_number', 'registered_date', 'code', 'item_name', 'hs', 'from_country', 'co_form', 'tariff_year', 'problem',
+  'declared_rate', 'expected_rate', 'schedules', 'total_value', 'duty_difference',
+] as const satisfies ReadonlyArray<keyof TariffCheckRow>;
+const numericTariffCheckColumns = new Set<string>(['row_number', 'tariff_year', 'declared_rate', 'expected_rate', 'total_value', 'duty_difference']);
+
+/** The declarations-against-tariff check in the reader's language: one row per line that disagrees, with its reason. */
+export async function tariffCheckWorkbook(check: TariffCheck, period: Period, filer: Filer, locale: Locale): Promise<Buffer> {
+  const catalog = catalogTexts[locale];
+  const workbook = await newWorkbook();
+  const sheet = workbook.addWorksheet((catalog['statements.tabs.tariff-check'] ?? 'Tariff check').slice(0, 31), { views: [{ state: 'frozen', ySplit: 3 }] });
+  sheet.getCell(1, 1).value = `${filer.name} — ${period.name} (${dayMonthYear(period.dateStart)} – ${dayMonthYear(period.dateEnd)})`;
+  sheet.getCell(1, 1).font = { bold: true };
+  const header = sheet.getRow(3);
+  tariffCheckColumns.forEach((column, index) => {
+    header.getCell(index + 1).value = catalog[`statements.tariffCheck.columns.${column}`] ?? column;
+    sheet.getColumn(index + 1).width = column === 'item_name' ? 32 : 14;
+  });
+  header.font = { bold: true };
+  for (const row of check.rows) {
+    sheet.addRow(tariffCheckColumns.map((column) => {
+      const value = row[column];
+      if (value === null) return null;
+      if (column === 'schedules') return (value as string[]).join(', ');
+      if (column === 'registered_date') return dayMonthYear(String(value));
+      if (numericTariffCheckColumns.has(column)) return Number(value);
+      return column === 'problem' ? catalog[`statements.tariffCheck.problems.${String(value)}`] ?? value : neutralised(String(value));
+    }));
+  }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -5,7 +5,7 @@ import { apiErrorSchema } from '../../common/api/errors.js';
 import { isLocale } from '../../common/i18n/locales.js';
 import {
   bomFixBodySchema, bomReviewSchema, checkAnswerSchema, checkQuerySchema, checkReviewSchema, drillAnswerSchema, form16AnswerSchema, reportQuerySchema, statement15aAnswerSchema,
-  statement15AnswerSchema, statementForms, typeCodeRuleAnswerSchema, typeCodeRuleSchema,
+  statement15AnswerSchema, statementForms, tariffCheckAnswerSchema, typeCodeRuleAnswerSchema, typeCodeRuleSchema,
 } from '../../common/statements/schemas.js';
 import { requireUser, signedInUser } from '../auth/guard.js';
 import { runner } from '../db/run.js';
@@ -14,7 +14,8 @@ import { resolveScope } from '../resources/scope.js';
 import {
   computeCheckStatement, computeForm16, computeStatement15, computeStatement15a, drillStatementCell, loadPeriod, type Period, reviewCheckRow, type Statement,
 } from './compute-statements.js';
-import { checkStatementWorkbook, type Filer, form16Workbook, statement15aWorkbook, statement15Workbook } from './export-statement.js';
+import { checkStatementWorkbook, type Filer, form16Workbook, statement15aWorkbook, statement15Workbook, tariffCheckWorkbook } from './export-statement.js';
+import { computeTariffCheck } from './tariff-check.js';
 import { fixBom } from './fix-bom.js';
 import { listTypeCodeRules, revertTypeCodeRule, setTypeCodeRule } from './type-code-rules.js';
 
@@ -96,6 +97,22 @@ export const statementRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
         return sendWorkbook(reply, await checkStatementWorkbook(check, period, await filerOf(period), locale), `check-statement-${request.query.folder_slug}.xlsx`);
       }
       return { count: check.rows.length, next: null, previous: null, results: check.rows, total_duty_exposure: check.totalDutyExposure, open_rows: check.openRows, tolerance };
+    });
+
+    api.get('/new-balance/report-tariff-check/', {
+      schema: {
+        tags, security, querystring: reportQuerySchema.pick({ company_slug: true, folder_slug: true, format: true, lang: true }), produces: ['application/json', xlsx],
+        summary: 'Import lines whose HS code is not in the tariff valid on their date, or whose declared duty rate is not the MFN or the preferential rate of the declared C/O form',
+        response: { 200: tariffCheckAnswerSchema, ...errors },
+      },
+    }, async (request, reply) => {
+      const period = await periodOf(signedInUser(request).id, request.query);
+      const check = await computeTariffCheck(run, period);
+      if (request.query.format === 'xlsx') {
+        const locale = isLocale(request.query.lang) ? request.query.lang : 'vi';
+        return sendWorkbook(reply, await tariffCheckWorkbook(check, period, await filerOf(period), locale), `tariff-check-${request.query.folder_slug}.xlsx`);
+      }
+      return { count: check.rows.length, next: null, previous: null, results: check.rows, checked_lines: check.checkedLines, tariff_years: check.tariffYears };
     });
 
     api.patch('/new-balance/check-statement/:code/', {

@@ -22,12 +22,28 @@ const mapped = (alias: string, day: string, code = `${alias}.code`) =>
   `LEFT JOIN maps m ON m.internal_code = ${code} AND (m.valid_from IS NULL OR m.valid_from <= ${day}) AND (m.valid_to IS NULL OR m.valid_to >= ${day})`;
 
 /**
+ * The period's effective declaration lines ($1–$4): the latest version of each declaration, cancelled lines out,
+ * rows of a loading import left out. Every report over declarations starts from these.
+ */
+export const effectiveDeclarationsCte = `
+  loading AS (SELECT id FROM import_records WHERE company_id = $1 AND status IN ('queued', 'running')),
+  -- The 12th digit counts in-clearance amendments: only the latest version of a declaration counts.
+  latest AS (
+    SELECT left(e.account_number, 11) AS declaration, max(e.account_number) AS account_number
+      FROM ecus_lines e WHERE ${visible('e')} GROUP BY 1),
+  effective AS (
+    SELECT e.id, e.account_number, e.row_number, e.registered_date, e.type_code, e.code, e.item_name, e.hs, e.from_country, e.unit, e.total,
+           e.total_value, e.tax_rate, e.co_form
+      FROM ecus_lines e JOIN latest l ON l.account_number = e.account_number
+     WHERE ${visible('e')} AND e.registered_date BETWEEN $3 AND $4
+       AND NOT EXISTS (SELECT 1 FROM ecus_cancel_records c WHERE c.company_id = $1 AND c.folder_set_id = $2 AND c.ecus_id = e.id))`;
+
+/**
  * Every quantity a statement is built from, one row per source line: `form`, the customs `code`, `column_name`
  * (begin, take_in, re_export, re_purpose, export_to_produce, other_export, exportt), `quantity` in `unit`,
  * and where it comes from (`source` table, `source_id`, `day`, `document`) so that a cell can be drilled into.
  */
-export const movementsCte = `
-  loading AS (SELECT id FROM import_records WHERE company_id = $1 AND status IN ('queued', 'running')),
+export const movementsCte = `${effectiveDeclarationsCte},
   maps AS (SELECT m.internal_code, m.code, m.unit, m.factor, m.valid_from, m.valid_to FROM code_maps m WHERE ${visible('m')}),
   rules AS (
     SELECT DISTINCT ON (type_code, form) type_code, form, column_name
@@ -35,15 +51,6 @@ export const movementsCte = `
      ORDER BY type_code, form, company_id NULLS LAST),
   -- A code such as A42 feeds Form 15 for materials and Form 15a for products.
   dual_codes AS (SELECT type_code FROM rules WHERE column_name <> 'ignore' GROUP BY type_code HAVING count(DISTINCT form) > 1),
-  -- The 12th digit counts in-clearance amendments: only the latest version of a declaration counts.
-  latest AS (
-    SELECT left(e.account_number, 11) AS declaration, max(e.account_number) AS account_number
-      FROM ecus_lines e WHERE ${visible('e')} GROUP BY 1),
-  effective AS (
-    SELECT e.id, e.account_number, e.registered_date, e.type_code, e.code, e.item_name, e.unit, e.total, e.total_value, e.tax_rate
-      FROM ecus_lines e JOIN latest l ON l.account_number = e.account_number
-     WHERE ${visible('e')} AND e.registered_date BETWEEN $3 AND $4
-       AND NOT EXISTS (SELECT 1 FROM ecus_cancel_records c WHERE c.company_id = $1 AND c.folder_set_id = $2 AND c.ecus_id = e.id)),
   products AS (
     SELECT b.code FROM bom_lines b WHERE ${visible('b')}
     UNION SELECT o.code FROM opening_balances o WHERE ${visible('o')} AND o.item_type = 'product'),

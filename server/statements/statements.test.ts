@@ -2,6 +2,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Run, runner } from '../db/run.js';
 import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
+import { parseDutyRate } from '../../common/lookup/duty-rate.js';
+import { replaceTariffYear } from '../lookup/replace-lookup-data.js';
 
 /**
  * A year of an SXXK company (domain §2, §2a, §3, §4.6, §5, §6), small enough to work out by hand:
@@ -282,6 +284,55 @@ describe('customs finalization reports', () => {
     expect(dashboard.top_materials[0]).toEqual({ code: 'M1', name: null, value: '15000000', lines: 6 });
     expect(dashboard.by_month.filter((row: { month: string }) => row.month === '2025-02')).toEqual([{ month: '2025-02', direction: 'import', type_code: 'E31', lines: 2, value: '11000000' }]);
     expect(dashboard.duty.find((row: { month: string }) => row.month === '2025-04')).toEqual({ month: '2025-04', paid: '0', exempted_value: '6000000' });
+  });
+
+  it('checks the import lines against the tariff valid on their date: unknown codes, C/O forms and rates that differ', async () => {
+    const rate = (text: string) => parseDutyRate(text);
+    // Only 2023 is loaded: the 2024 declarations (read by the current tariff, stored as 2025) are checked against it,
+    // the nearest loaded year before theirs.
+    await replaceTariffYear({
+      database: t.database, year: 2023,
+      lines: [{ id: '09', parentId: null, section: 'II' }, { id: '0901', parentId: '09', section: 'II' }, { id: '09011120', parentId: '0901', section: 'II' }],
+      rates: [['MFN', '15'], ['ATIGA', '0'], ['AC', '0 (-MM, TH, CN)'], ['EV', '0'], ['UKV', '2'], ['AK', '*']]
+        .map(([schedule, text]) => ({ lineId: '09011120', schedule: schedule!, rate: rate(text!) })),
+    });
+    const set = (await call('accountant', 'POST', `/api/clients-api/companies/${company.slug}/folder-sets/`, { name: 'FY2024', year: 2024, date_start: '2024-01-01', date_end: '2024-12-31', type_code: 'SXXK' })).json();
+    periods.tariff = { slug: set.slug, id: (await run<{ id: string }>('SELECT id FROM folder_sets WHERE slug = $1 AND company_id = $2', [set.slug, company.id]))[0]!.id };
+    const coffee = (account_number: string, extra: Record<string, unknown>) =>
+      ({ account_number, row_number: 1, registered_date: '2024-06-01', type_code: 'E31', code: 'CF', unit: 'KG', total: 1000, hs: '09011120', total_value: 100_000_000, ...extra });
+    await insert('ecus_lines', 'tariff', [
+      coffee('100000000100', { tax_rate: 15 }),
+      coffee('100000000110', { tax_rate: 0, co_form: 'D' }),
+      coffee('100000000120', { tax_rate: 0, co_form: 'E', from_country: 'CN' }),
+      coffee('100000000130', { tax_rate: 2, co_form: 'EUR.1', from_country: 'GB' }),
+      coffee('100000000140', { tax_rate: 10 }),
+      coffee('100000000150', { tax_rate: 0, co_form: 'ZZ' }),
+      coffee('100000000160', { tax_rate: 15, co_form: 'AK' }),
+      coffee('100000000170', { hs: '09011199', tax_rate: 15 }),
+      // An export is not checked against the import tariff.
+      coffee('300000000180', { type_code: 'E62', tax_rate: 99 }),
+    ]);
+    const answer = (await call('viewer', 'GET', `/api/new-balance/report-tariff-check/?${scope('tariff')}`)).json();
+    expect(answer.checked_lines).toBe(8);
+    expect(answer.tariff_years).toEqual([2023]);
+    expect(answer.results.map((row: { account_number: string; problem: string; expected_rate: string | null; duty_difference: string | null }) =>
+      [row.account_number, row.problem, row.expected_rate === null ? null : Number(row.expected_rate), row.duty_difference === null ? null : Number(row.duty_difference)])).toEqual([
+      // Form E excludes goods from China: MFN applies, 15% of 100,000,000 was not paid.
+      ['100000000120', 'rate_differs', 15, -15_000_000],
+      ['100000000140', 'rate_differs', 15, -5_000_000],
+      ['100000000150', 'unknown_co_form', 15, null],
+      ['100000000170', 'unknown_code', null, null],
+    ]);
+    expect(answer.results[0]).toMatchObject({ tariff_year: 2023, schedules: ['MFN'], declared_rate: '0', co_form: 'E' });
+
+    const workbook = new ExcelJS.Workbook();
+    const file = await call('viewer', 'GET', `/api/new-balance/report-tariff-check/?${scope('tariff')}&format=xlsx&lang=en`);
+    expect(file.headers['content-disposition']).toContain(`tariff-check-${periods.tariff.slug}.xlsx`);
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(3).getCell(10).value).toBe('Problem');
+    expect(sheet.getRow(4).getCell(10).value).toBe('Duty rate differs from the tariff');
+    expect(sheet.getRow(4).getCell(15).value).toBe(-15_000_000);
   });
 
   it('keeps other companies out', async () => {

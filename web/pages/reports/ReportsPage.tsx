@@ -13,12 +13,13 @@ import { BomReview } from './BomReview.js';
 import { CheckStatement } from './CheckStatement.js';
 import { Form16Report } from './Form16Report.js';
 import { StatementReport } from './StatementReport.js';
+import { TariffCheckReport } from './TariffCheckReport.js';
 import { TypeCodeRules } from './TypeCodeRules.js';
 
-export const reportTabs = ['statement-15', 'statement-15a', 'check-statement', 'form-16', 'bom-review', 'type-code-rules'] as const;
+export const reportTabs = ['statement-15', 'statement-15a', 'check-statement', 'form-16', 'tariff-check', 'bom-review', 'type-code-rules'] as const;
 type ReportTab = (typeof reportTabs)[number];
 
-/** The customs finalization of the current folder set: Statement 15, 15A, the check statement and the rules behind them. */
+/** The customs finalization of the current folder set: Statement 15, 15A, the check statement, Form 16, the tariff check and the rules behind them. */
 export function ReportsPage() {
   const intl = useIntl();
   const navigate = useNavigate();
@@ -50,6 +51,7 @@ export function ReportsPage() {
             )}
             {active === 'check-statement' && <CheckStatement key={folderSet.slug} scope={{ company_slug: company.slug, folder_slug: folderSet.slug }} canReview={canEdit} />}
             {active === 'form-16' && <Form16Report key={folderSet.slug} scope={{ company_slug: company.slug, folder_slug: folderSet.slug }} />}
+            {active === 'tariff-check' && <TariffCheckReport key={folderSet.slug} scope={{ company_slug: company.slug, folder_slug: folderSet.slug }} />}
             {active === 'bom-review' && <BomReview key={folderSet.slug} scope={{ company_slug: company.slug, folder_slug: folderSet.slug }} canFix={canEdit} />}
             {active === 'type-code-rules' && <TypeCodeRules key={folderSet.slug} companySlug={company.slug} regime={folderSet.type_code} canEdit={canEdit} />}
           </Box>

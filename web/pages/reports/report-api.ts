@@ -1,5 +1,5 @@
 import type {
-  BomReview, CheckAnswer, Form16Row, CheckRow, SourceLine, Statement15aAnswer, Statement15Answer, TypeCodeRule,
+  BomReview, CheckAnswer, Form16Row, CheckRow, SourceLine, Statement15aAnswer, Statement15Answer, TariffCheckAnswer, TypeCodeRule,
 } from '../../../common/statements/schemas.js';
 import { apiRequest } from '../../app/api.js';
 import { downloadFile } from '../../resources/resource-api.js';
@@ -36,3 +36,4 @@ export const revertTypeCodeRule = (companySlug: string, rule: Pick<TypeCodeRule,
 
 export const fetchForm16 = (scope: ReportScope) => apiRequest<{ results: Form16Row[] }>('/new-balance/report-form-16/', { query: scope });
 export const reviewBom = (scope: ReportScope, apply: boolean) => apiRequest<BomReview>('/balance/bom/fix/', { method: 'POST', query: scope, body: { apply } });
+export const fetchTariffCheck = (scope: ReportScope) => apiRequest<TariffCheckAnswer>('/new-balance/report-tariff-check/', { query: scope });

@@ -1,0 +1,84 @@
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { formatCode } from '../../../common/hs/code.js';
+import { formatBusinessDay } from '../../app/i18n/dates.js';
+import { useErrorText } from '../../app/session/error-text.js';
+import { useSnackbar } from '../../app/snackbar/SnackbarProvider.js';
+import { downloadReport, fetchTariffCheck, reportQueryKey, type ReportScope } from './report-api.js';
+import { useQuantity } from './use-quantity.js';
+
+const problemColor = { unknown_code: 'error', rate_differs: 'warning', unknown_co_form: 'info' } as const;
+
+/** The period's import lines that disagree with the tariff valid on their date, each with its reason and duty at stake. */
+export function TariffCheckReport({ scope }: { scope: ReportScope }) {
+  const intl = useIntl();
+  const quantity = useQuantity();
+  const errorText = useErrorText();
+  const snackbar = useSnackbar();
+  const check = useQuery({ queryKey: reportQueryKey('tariff-check', scope), queryFn: () => fetchTariffCheck(scope) });
+  const exporting = useMutation({
+    mutationFn: () => downloadReport('/new-balance/report-tariff-check/', { ...scope, lang: intl.locale.slice(0, 2) }, 'tariff-check.xlsx'),
+    onError: (error) => snackbar.error(errorText(error)),
+  });
+  const rows = check.data?.results ?? [];
+  const column = (id: string, align?: 'right') => <TableCell align={align}><FormattedMessage id={`statements.tariffCheck.columns.${id}`} /></TableCell>;
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
+        <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}><FormattedMessage id="statements.tariffCheck.text" /></Typography>
+        <Button variant="outlined" startIcon={<FileDownloadOutlined />} loading={exporting.isPending} disabled={!check.data} onClick={() => exporting.mutate()}>
+          <FormattedMessage id="statements.export" />
+        </Button>
+      </Stack>
+      {check.isPending && <LinearProgress />}
+      {check.isError && <Alert severity="error">{errorText(check.error)}</Alert>}
+      {check.data && check.data.tariff_years.length === 0 && <Alert severity="warning"><FormattedMessage id="statements.tariffCheck.noTariff" /></Alert>}
+      {check.data && check.data.tariff_years.length > 0 && (
+        <Alert severity={rows.length === 0 ? 'success' : 'info'} data-testid="tariff-check-summary">
+          <FormattedMessage id="statements.tariffCheck.summary" values={{ checked: check.data.checked_lines, problems: rows.length, years: intl.formatList(check.data.tariff_years.map(String)) }} />
+        </Alert>
+      )}
+      {rows.length > 0 && (
+        <TableContainer sx={{ maxHeight: '70vh', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+          <Table size="small" stickyHeader data-testid="report-tariff-check">
+            <TableHead>
+              <TableRow>
+                {column('account_number')}{column('registered_date')}{column('code')}{column('hs')}{column('co_form')}{column('problem')}
+                {column('declared_rate', 'right')}{column('expected_rate', 'right')}{column('schedules')}{column('duty_difference', 'right')}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={row.ecus_id} hover>
+                  <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{row.account_number}{row.row_number === null ? '' : ` / ${row.row_number}`}</TableCell>
+                  <TableCell>{formatBusinessDay(intl, row.registered_date)}</TableCell>
+                  <TableCell><Typography variant="body2" sx={{ fontWeight: 600 }}>{row.code}</Typography><Typography variant="caption" color="text.secondary">{row.item_name}</Typography></TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatCode(row.hs)}</TableCell>
+                  <TableCell>{[row.co_form, row.from_country].filter(Boolean).join(' · ')}</TableCell>
+                  <TableCell><Chip size="small" variant="outlined" color={problemColor[row.problem]} label={<FormattedMessage id={`statements.tariffCheck.problems.${row.problem}`} />} /></TableCell>
+                  <TableCell align="right">{quantity(row.declared_rate)}</TableCell>
+                  <TableCell align="right">{quantity(row.expected_rate)}</TableCell>
+                  <TableCell>{row.schedules.join(', ')}{row.tariff_year === null ? '' : ` (${row.tariff_year})`}</TableCell>
+                  <TableCell align="right" sx={{ color: Number(row.duty_difference) < 0 ? 'error.main' : undefined, fontVariantNumeric: 'tabular-nums' }}>{quantity(row.duty_difference)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Stack>
+  );
+}
