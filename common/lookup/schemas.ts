@@ -164,3 +164,32 @@ export type ContactInput = z.infer<typeof contactInputSchema>;
 
 export const hasAllowedExtension = (fileName: string): boolean =>
   contactFileExtensions.some((extension) => fileName.toLowerCase().endsWith(extension));
+
+/** A line as one year's tariff has it, for the comparison of two years. */
+const comparedLineSchema = z.object({
+  description: z.string(), en_description: z.string(), ko_description: z.string(),
+  /** Published rate text per schedule (ordinary, MFN, agreements). */
+  rates: z.record(z.string(), z.string()),
+});
+
+/** What changed in a code's subtree between two tariff years: lines added, removed, or changed in wording or rates. */
+export const yearComparisonSchema = z.object({
+  code: z.string(),
+  from: z.number(),
+  to: z.number(),
+  /** Only the first 2,000 changes are listed; the count is of all. */
+  count: z.number(),
+  changes: z.array(z.object({
+    id: z.string(),
+    hs: z.string(),
+    level: z.number(),
+    change: z.enum(['added', 'removed', 'changed']),
+    before: comparedLineSchema.nullable(),
+    after: comparedLineSchema.nullable(),
+    /** Which fields changed: description, en_description, ko_description and `rate:<schedule>` per schedule. */
+    fields: z.array(z.string()),
+    /** A removed line's successors (added lines under the same subheading: a split when several), or an added line's predecessors. */
+    related: z.array(z.string()),
+  })),
+});
+export type YearComparison = z.infer<typeof yearComparisonSchema>;

@@ -7,10 +7,11 @@ import { normaliseCode } from '../../common/hs/code.js';
 import { normaliseYear } from '../../common/lookup/query.js';
 import {
   codePageSchema, coSearchAnswerSchema, decisionPageSchema, lookupLangSchema, regulationPageSchema, regulationSchema,
-  contactInputSchema, searchAnswerSchema, searchQuerySchema, treeNodeSchema,
+  contactInputSchema, searchAnswerSchema, searchQuerySchema, treeNodeSchema, yearComparisonSchema,
 } from '../../common/lookup/schemas.js';
 import { AppError } from '../http/errors.js';
 import { cachedJson } from './answer-cache.js';
+import { compareYears } from './compare-years.js';
 import { getCodePage, listRegulationsOfCode } from './get-code-page.js';
 import { getDecision } from './get-decision.js';
 import { getRegulation } from './get-regulation.js';
@@ -72,6 +73,14 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       params: z.object({ code: z.string().max(20) }), querystring: yearQuery, response: { 200: codePageSchema, ...notFoundAnswer },
     },
   }, async (request) => getCodePage({ database, code: request.params.code, year: normaliseYear(request.query.year) }));
+
+  app.get('/lookup/compare/', {
+    schema: {
+      tags, summary: 'What changed in a code (and the codes under it) between two tariff years: lines added, removed, reworded or re-rated',
+      querystring: z.object({ code: z.string().max(12).default(''), from: z.coerce.number().int(), to: z.coerce.number().int() }),
+      response: { 200: yearComparisonSchema, 400: apiErrorSchema },
+    },
+  }, async (request) => compareYears({ database, code: request.query.code, from: normaliseYear(request.query.from), to: normaliseYear(request.query.to) }));
 
   app.get('/lookup/decisions/:id/', {
     schema: { tags, summary: 'A classification decision', params: idParams, response: { 200: decisionPageSchema, ...notFoundAnswer } },

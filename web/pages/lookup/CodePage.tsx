@@ -15,7 +15,7 @@ import type { CodePage as CodePageData } from '../../../common/lookup/schemas.js
 import { usePageMeta } from '../../app/page-effects.js';
 import { NotFoundPage } from '../NotFoundPage.js';
 import { DutyRatesTable } from './DutyRates.js';
-import { useCodePage, useLookupLang } from './lookup-api.js';
+import { useCodePage, useLookupLang, useYears } from './lookup-api.js';
 import { LinkList, Prose, QueryState, Section } from './parts.js';
 import { codePath, localText, withYear, yearOfParams } from './text.js';
 
@@ -28,6 +28,7 @@ function CodeContent({ page, year }: { page: CodePageData; year: number }) {
   const intl = useIntl();
   const lang = useLookupLang();
   const { doc } = page;
+  const tariffYears = useYears().data?.years ?? [];
   const description = localText(doc, 'description', lang).text;
   const notes = localText(doc, 'notes', lang).text;
   const unit = localText(doc, 'unit_of_quantity', lang).text;
@@ -55,6 +56,10 @@ function CodeContent({ page, year }: { page: CodePageData; year: number }) {
             <Chip key={y} component={RouterLink} to={withYear(codePath(doc.id), y)} clickable color={y === year ? 'primary' : 'default'}
               label={y} aria-label={intl.formatMessage({ id: 'lookup.code.inYear' }, { year: y })} />
           ))}
+          {tariffYears.length > 1 && doc.level > 1 && (
+            <Chip variant="outlined" clickable component={RouterLink} to={`/compare/${doc.id}?to=${year}`} data-testid="compare-years"
+              label={<FormattedMessage id="lookup.code.compareYears" />} />
+          )}
         </Stack>
       </Stack>
       {notes && <Section titleId="lookup.code.notes"><Prose text={notes} /></Section>}

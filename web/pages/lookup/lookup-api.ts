@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import type {
-  CodePage, CoSearchAnswer, DecisionPage, LookupLang, RegulationPage, SearchAnswer, SearchFilters, SearchMode, TreeNode,
+  CodePage, CoSearchAnswer, DecisionPage, LookupLang, RegulationPage, SearchAnswer, SearchFilters, SearchMode, TreeNode, YearComparison,
 } from '../../../common/lookup/schemas.js';
 import { apiRequest } from '../../app/api.js';
 
@@ -57,4 +57,11 @@ export const useCoSearch = (q: string, page: number, rows: number) => useQuery({
   queryKey: ['lookup', 'co', q, page],
   queryFn: ({ signal }) => apiRequest<CoSearchAnswer>('/lookup/co/', { query: { q, page, rows }, signal }),
   placeholderData: keepPreviousData,
+});
+
+export const useYearComparison = (code: string, from: number, to: number) => useQuery({
+  queryKey: ['lookup', 'compare', code, from, to],
+  queryFn: ({ signal }) => apiRequest<YearComparison>('/lookup/compare/', { query: { code, from, to }, signal }),
+  placeholderData: keepPreviousData,
+  retry: false,
 });

@@ -19,6 +19,7 @@ export const lookupRoutes: RouteObject[] = [
   page('uni/arrival-notice', () => import('../uni/ShippingDocumentPage.js').then((m) => () => <m.ShippingDocumentPage key="arrival-notice" kind="arrival-notice" />)),
   page('uni/bill-of-lading', () => import('../uni/ShippingDocumentPage.js').then((m) => () => <m.ShippingDocumentPage key="bill-of-lading" kind="bill-of-lading" />)),
   page('classification/:id', () => import('./DecisionPage.js').then((m) => m.DecisionPage)),
+  page('compare/:code', () => import('./ComparePage.js').then((m) => m.ComparePage)),
   page('regulation/:id', () => import('./RegulationPage.js').then((m) => m.RegulationPage)),
   page(':code', () => import('./CodePage.js').then((m) => m.CodePage)),
 ];
