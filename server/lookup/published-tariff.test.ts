@@ -54,6 +54,9 @@ describe('a published tariff read into a tree', () => {
       ['02', 'I', 'I'], ['0201', '02', 'I'], ['98', null, ''], ['9801', '98', ''],
     ]);
     expect(lines[1]).toMatchObject({ description: 'Động vật sống', enDescription: 'Live animals' });
+    // A workbook with a Korean column gives the lines their Korean text.
+    const korean = readPublishedTariff([{ ...row(0, '0101', 'Ngựa'), description_ko: '말' }], 'test.xlsx').lines;
+    expect(publishedTariffInput(korean).lines.at(-1)).toMatchObject({ id: '0101', koDescription: '말' });
   });
 
   it('hangs a row that skips a level under the nearest row above it', () => {

@@ -43,6 +43,8 @@ export interface PublishedLine {
   group: boolean;
   description: string;
   enDescription: string;
+  /** Korean, where the workbook has a `Description_KO` column (the published one has none). */
+  koDescription: string;
   /** Licences, inspections and quarantine, as the specialised-procedures workbook lists them (empty when not given). */
   procedures: string;
   rates: Array<{ schedule: string; rate: DutyRate }>;
@@ -75,7 +77,7 @@ export function readPublishedTariff(records: Array<Record<string, string>>, file
     openAtLevel.push(id);
     return {
       id, parentId, level, group: !digits,
-      description: record.description_vn ?? '', enDescription: record.description_en ?? '', procedures: record['specialised procedures'] ?? '',
+      description: record.description_vn ?? '', enDescription: record.description_en ?? '', koDescription: record.description_ko ?? '', procedures: record['specialised procedures'] ?? '',
       rates: columns.map((column) => ({ schedule: column.schedule, rate: parseDutyRate(record[column.header] ?? '') })).filter(({ rate }) => rate.kind !== 'empty'),
     };
   });
@@ -109,7 +111,7 @@ export function publishedTariffInput(lines: PublishedLine[]): { lines: TariffLin
     }
     stored.push({
       id: line.id, parentId: line.parentId ?? chapter, section, group: line.group,
-      description: line.description, enDescription: line.enDescription, procedures: line.procedures,
+      description: line.description, enDescription: line.enDescription, koDescription: line.koDescription, procedures: line.procedures,
     });
   }
   return { lines: stored, rates: lines.flatMap((line) => line.rates.map(({ schedule, rate }) => ({ lineId: line.id, schedule, rate }))) };
