@@ -8,6 +8,7 @@ import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { type Database, migrateDatabase, openPglite, openPostgres } from '../server/db/client.js';
 import { importLookupFile } from '../server/lookup/import-lookup-file.js';
+import { shippedTariffFile } from '../server/lookup/seed-lookup.js';
 import { type DecisionInput, replaceDecisions } from '../server/lookup/replace-lookup-data.js';
 import { searchLookup } from '../server/lookup/search-lookup.js';
 import { likeEscape, runner } from '../server/lookup/sql.js';
@@ -15,11 +16,12 @@ import { tariffYears } from '../common/lookup/query.js';
 
 /**
  * Lookup search latency through the HTTP API under concurrent clients, against a plain ILIKE search
- * over the same rows in the same run. Data: the HS 2022 nomenclature loaded into all eight tariff
- * years plus generated Vietnamese classification decisions. BENCH_DATABASE_URL runs it on PostgreSQL
- * (the database is emptied of lookup data first); otherwise on a fresh embedded database.
+ * over the same rows in the same run. Data: the Vietnamese tariff Dutybook ships (data/vn-tariff.csv.gz, Vietnamese
+ * and English, with its sections and chapters) loaded into all eight tariff years, plus generated Vietnamese
+ * classification decisions. BENCH_DATABASE_URL runs it on PostgreSQL (the database is emptied of lookup data
+ * first); otherwise on a fresh embedded database.
  */
-const hsFile = path.resolve('../shared/data/harmonized-system/harmonized-system.csv');
+const tariffFile = shippedTariffFile;
 const clients = Number(process.env.BENCH_CLIENTS ?? 50);
 const requestsPerTarget = Number(process.env.BENCH_REQUESTS ?? 3000);
 const decisionsPerYear = Number(process.env.BENCH_DECISIONS ?? 3000);
@@ -28,6 +30,9 @@ const targetP95Ms = 30;
 /** The fixed query mix: words, accentless Vietnamese, phrases and codes, both modes. */
 const mix: Array<{ q: string; mode: 'tariff' | 'classification'; lang: 'en' | 'vi'; exact?: boolean }> = [
   { q: 'horses', mode: 'tariff', lang: 'en' },
+  { q: 'nồi nấu cơm', mode: 'tariff', lang: 'en' },
+  { q: 'ca phe', mode: 'tariff', lang: 'vi' },
+  { q: 'thép không gỉ', mode: 'tariff', lang: 'vi' },
   { q: 'coffee', mode: 'tariff', lang: 'en' },
   { q: 'machines', mode: 'tariff', lang: 'en' },
   { q: 'stainless steel', mode: 'tariff', lang: 'en' },
@@ -81,8 +86,10 @@ function addBaselineRoute(app: FastifyInstance, database: Database): void {
     const query = z.object({ q: z.string(), mode: z.string(), lang: z.string() }).parse(request.query);
     const words = query.q.replaceAll('"', '').trim().split(/\s+/).filter(Boolean);
     const tariff = query.mode === 'tariff';
-    const p = query.lang === 'vi' ? '' : `${query.lang}_`;
-    const fields = tariff ? [`${p}description`, `${p}notes`] : query.lang === 'vi' ? ['product_name', 'product_properties', 'product_description'] : [`${p}product_name`, `${p}product_properties`];
+    // Every language, as the search reads them.
+    const fields = tariff
+      ? ['description', 'notes', 'en_description', 'en_notes', 'ko_description', 'ko_notes']
+      : ['product_name', 'product_properties', 'product_description', 'en_product_name', 'en_product_properties', 'ko_product_name', 'ko_product_properties'];
     const where = words.map((_w, i) => `(${fields.map((f) => `${f} ILIKE $${i + 2}`).join(' OR ')} OR hs ILIKE $${i + 2})`);
     const sqlText = `SELECT *, count(*) OVER () AS total FROM ${tariff ? 'lookup_tariff_line' : 'lookup_decision'} WHERE year = $1 ${where.length ? `AND ${where.join(' AND ')}` : ''}
       ORDER BY ${tariff ? 'position' : 'id'} LIMIT 8`;
@@ -105,10 +112,6 @@ async function load(urlOf: (i: number) => string, total: number): Promise<{ late
 }
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(hsFile)) {
-    console.log(`skipped: ${hsFile} is absent (the benchmark loads the real HS 2022 nomenclature from ../shared/data).`);
-    return;
-  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dutybook-bench-'));
   const url = process.env.BENCH_DATABASE_URL;
   const database = url ? await openPostgres(url) : await openPglite({ dataDir: path.join(dataDir, 'db') });
@@ -116,8 +119,8 @@ async function main(): Promise<void> {
     await migrateDatabase(database);
     const t0 = performance.now();
     let rows = 0;
-    for (const year of tariffYears) rows += await importLookupFile({ database, kind: 'tariff', year, file: hsFile });
-    const codes = (await runner(database)<{ id: string }>("SELECT id FROM lookup_tariff_line WHERE year = 2022 AND level = 6")).map((r) => r.id);
+    for (const year of tariffYears) rows += await importLookupFile({ database, kind: 'tariff', year, file: tariffFile });
+    const codes = (await runner(database)<{ id: string }>("SELECT id FROM lookup_tariff_line WHERE year = 2022 AND level = 8")).map((r) => r.id);
     for (const year of tariffYears) await replaceDecisions({ database, year, decisions: generateDecisions(codes, year) });
     await runner(database)('ANALYZE');
     console.log(`data: ${rows} tariff lines in ${tariffYears.length} years, ${decisionsPerYear * tariffYears.length} decisions, loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s on ${database.kind}`);

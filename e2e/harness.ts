@@ -28,9 +28,10 @@ export interface RunningServer {
  * Starts the real server (built web app, fresh embedded database) as a child process, with the small demonstration
  * tariff unless the suite asks for the shipped one (DEMO_TARIFF: 'false').
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, prepare?: (dataDir: string) => Promise<void>): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dutybook-e2e-'));
+  await prepare?.(dataDir);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TZ: 'UTC', DATABASE_URL: '', DEMO_TARIFF: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -80,12 +81,15 @@ export async function newPage(browser: Browser, options: { locale?: string } = {
   return { context, page, pageErrors };
 }
 
-/** Starts a server and a browser for the enclosing suite and stops both after it; read them inside tests. */
-export function useServerAndBrowser(env: Record<string, string> = {}): { readonly server: RunningServer; readonly browser: Browser } {
+/**
+ * Starts a server and a browser for the enclosing suite and stops both after it; read them inside tests. `prepare`
+ * runs on the fresh data directory before the server starts (to import data with the command line, say).
+ */
+export function useServerAndBrowser(env: Record<string, string> = {}, prepare?: (dataDir: string) => Promise<void>): { readonly server: RunningServer; readonly browser: Browser } {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer(env, prepare), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,3 +1,7 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { eventually, newPage, useServerAndBrowser } from './harness.js';
@@ -60,5 +64,36 @@ describe('the shipped Vietnamese tariff in Chromium', () => {
     await eventually(() => page.locator('[data-testid="tree-section"]').count()).toBe(21);
     expect(await page.locator('[data-testid="tree-chapter"][data-code="98"]').count()).toBe(1);
     await close();
+  });
+});
+
+/** Two tariff years side by side: 2022 imported with the command line before the first start, 2025 the demonstration set. */
+describe('comparing tariff years in Chromium', () => {
+  const suite = useServerAndBrowser({}, async (dataDir) => {
+    const file = path.join(dataDir, 'tariff-2022.csv');
+    await fs.writeFile(file, [
+      'code,description,en_description',
+      '01,Động vật sống,Live animals',
+      '0101,"Ngựa, lừa, la, la lai sống.","Live horses, asses, mules and hinnies."',
+      '010121,- - Loại thuần chủng để nhân giống (ngựa),- - Horses: pure-bred breeding animals',
+      '01012100,- - Loại thuần chủng để nhân giống,- - Pure-bred breeding animals',
+      '010130,- Lừa,- Asses',
+      '01013000,- Lừa,- Asses',
+    ].join('\n'));
+    await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/import-tariff.ts', '--year', '2022', file], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+  });
+
+  it('opens the comparison from a code page and shows a removed line with the lines it was split into', async () => {
+    const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'en-US' });
+    await page.goto(`${suite.server.url}/0101`);
+    await page.getByTestId('compare-years').click();
+    await eventually(() => new URL(page.url()).pathname).toBe('/compare/0101');
+    await eventually(() => page.getByTestId('compare-count').textContent()).toMatch(/^\d+ changes from 2022 to 2025\.$/);
+    const split = page.locator('[data-testid="compare-change"][data-code="01013000"]');
+    expect(await split.textContent()).toContain('Removed');
+    expect(await split.textContent()).toContain('Replaced by 0101.30.10 and 0101.30.90');
+    expect(await page.locator('[data-testid="compare-change"][data-code="0101"]').textContent()).toContain('Changed');
+    expect(pageErrors).toEqual([]);
+    await context.close();
   });
 });

@@ -9,17 +9,18 @@ import { runner } from './sql.js';
 /** The Vietnamese tariff Dutybook ships (data/README.md), loaded as the default year on a fresh database. */
 export const shippedTariffFile = fileURLToPath(new URL('../../data/vn-tariff.csv.gz', import.meta.url));
 
-const isEmpty = async (database: Database, table: string) =>
-  (await runner(database)<{ found: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${table}) AS found`))[0]?.found !== true;
+const isEmpty = async (database: Database, rows: string) =>
+  (await runner(database)<{ found: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${rows}) AS found`))[0]?.found !== true;
 
 /**
- * Fills whatever lookup table is still empty, so imported data is never overwritten: the tariff with the shipped
- * real one (or, for tests that count on a small set, the demonstration lines), the rest with demonstration data.
+ * Fills whatever lookup table is still empty, so imported data is never overwritten: the default tariff year with the
+ * shipped real tariff (or, for tests that count on a small set, the demonstration lines), the rest with demonstration data.
  */
 export const lookupSeeder = (tariff: 'shipped' | 'demo'): Seeder => ({
   name: tariff === 'shipped' ? 'lookup: the shipped tariff and demo data' : 'lookup demo data',
   run: async (database) => {
-    if (await isEmpty(database, 'lookup_tariff_line')) {
+    // The default year is always there; a year imported before the first start (2022, say) does not keep it out.
+    if (await isEmpty(database, `lookup_tariff_line WHERE year = ${demoYear}`)) {
       if (tariff === 'shipped') await importLookupFile({ database, kind: 'tariff', year: demoYear, file: shippedTariffFile });
       else await replaceTariffYear({ database, year: demoYear, lines: demoTariffLines });
     }
