@@ -4,9 +4,9 @@ import { DataDirInUseError, migrateDatabase, openDatabase } from '../server/db/c
 import { importKinds, type ImportKind, importLookupFile } from '../server/lookup/import-lookup-file.js';
 import { normaliseYear } from '../common/lookup/query.js';
 
-const usage = `Usage: npm run import-tariff -- --year 2022 [--kind tariff|decisions|regulations|origin|co] <file.csv|file.xlsx>
+const usage = `Usage: npm run import-tariff -- --year 2022 [--kind tariff|procedures|decisions|regulations|origin|co] <file.csv|file.xlsx>
 
-Replaces the lookup data of that kind (tariff lines, classification decisions and origin rules per year;
+Replaces the lookup data of that kind (tariff lines, their specialised procedures, classification decisions and origin rules per year;
 regulations and certificate-of-origin records as a whole) in one transaction.`;
 
 /** Loads a tariff year, decisions, regulations, origin rules or CO records from CSV or XLSX into the configured database. */
@@ -17,7 +17,7 @@ async function main(): Promise<number> {
     console.error(usage);
     return values.help ? 0 : 2;
   }
-  const perYear = kind === 'tariff' || kind === 'decisions' || kind === 'origin';
+  const perYear = kind === 'tariff' || kind === 'procedures' || kind === 'decisions' || kind === 'origin';
   if (perYear && !values.year) {
     console.error(`--year is needed for ${kind}.\n\n${usage}`);
     return 2;

@@ -6,10 +6,10 @@ import { psrAgreements } from '../../common/lookup/schemas.js';
 import { isPublishedTariff, publishedTariffInput, readPublishedTariff } from './published-tariff.js';
 import { readTable } from './read-table.js';
 import {
-  replaceCoRecords, replaceDecisions, replaceOriginRules, replaceRegulations, replaceTariffYear, type TariffLineInput,
+  replaceCoRecords, replaceDecisions, replaceOriginRules, replaceProcedures, replaceRegulations, replaceTariffYear, type TariffLineInput,
 } from './replace-lookup-data.js';
 
-export const importKinds = ['tariff', 'decisions', 'regulations', 'origin', 'co'] as const;
+export const importKinds = ['tariff', 'procedures', 'decisions', 'regulations', 'origin', 'co'] as const;
 export type ImportKind = (typeof importKinds)[number];
 
 type Records = Array<Record<string, string>>;
@@ -93,6 +93,14 @@ export async function importLookupFile(options: { database: Database; kind: Impo
     }
     const lines = 'hscode' in first && 'level' in first ? await hsPackageLines(records, file) : (requireColumns(records, name, ['code']), wideLines(records, name));
     return replaceTariffYear({ database, year, lines });
+  }
+  if (kind === 'procedures') {
+    // The specialised-procedures workbook: its lines carry the same codes as the year's tariff (group rows none).
+    requireColumns(records, name, ['hscode', 'specialised procedures']);
+    return replaceProcedures({
+      database, year,
+      procedures: records.filter((r) => r.hscode).map((r, index) => ({ id: codeOf(r.hscode!, name, index), procedures: r['specialised procedures'] ?? '' })),
+    });
   }
   if (kind === 'decisions') {
     requireColumns(records, name, ['doc_no', 'hs', 'product_name']);

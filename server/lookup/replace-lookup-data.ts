@@ -128,6 +128,24 @@ export async function replaceTariffYear(options: { database: Database; year: num
   return rows.length;
 }
 
+/**
+ * Sets the specialised procedures of a year's lines by code, in one transaction; a line the file does not name keeps
+ * none. Returns the number of lines that hold the year's tariff and were named.
+ */
+export async function replaceProcedures(options: { database: Database; year: number; procedures: Array<{ id: string; procedures: string }> }): Promise<number> {
+  let updated = 0;
+  await replaceAtomically(options.database, async (run) => {
+    await run("UPDATE lookup_tariff_line SET procedures = '' WHERE year = $1 AND procedures <> ''", [options.year]);
+    const [row] = await run<{ count: number }>(`WITH named AS (
+        UPDATE lookup_tariff_line l SET procedures = u.procedures FROM unnest($2::text[], $3::text[]) AS u(id, procedures)
+         WHERE l.year = $1 AND l.id = u.id RETURNING 1)
+      SELECT count(*)::int AS count FROM named`,
+    [options.year, options.procedures.map((p) => p.id), options.procedures.map((p) => p.procedures)]);
+    updated = row?.count ?? 0;
+  });
+  return updated;
+}
+
 export async function replaceDecisions(options: { database: Database; year: number; decisions: DecisionInput[] }): Promise<number> {
   const rows = options.decisions.map((d) => [
     String(options.year), d.docNo, d.docDate, d.hs, d.productName, d.productProperties ?? '', d.productDescription ?? '',
