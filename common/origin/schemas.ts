@@ -77,3 +77,16 @@ export const scheduleHistorySchema = z.object({
   price_type: z.string(), price_value: z.string().nullable(), price_percent: z.string().nullable(), fulfill_criteria: z.boolean(), created_at: z.string(),
 });
 export type ScheduleHistory = z.infer<typeof scheduleHistorySchema>;
+
+/** How the dossier documents are laid out: which annex form (by default the criterion the schedule meets), Word or Excel. */
+export const dossierQuerySchema = z.object({
+  format: z.enum(['docx', 'xlsx']).default('docx'),
+  form: z.enum(['RVC', 'MAXNOM', 'CTC', 'DE_MINIMIS', 'PE']).optional().describe('The annex form of Circular 05/2018/TT-BCT; by default that of the first criterion met'),
+  word_form_type: z.coerce.number().int().min(1).max(2).default(1).describe('1: Vietnamese captions, as filed; 2: each caption with its English'),
+  word_title: z.coerce.number().int().min(1).max(2).default(1).describe('1: the annex title; 2: the title naming the agreement and its C/O form'),
+});
+export const mergeRequestSchema = dossierQuerySchema.extend({
+  company_slug: z.string().min(1).max(100),
+  folder_slug: z.string().min(1).max(100),
+  files: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(100).describe('Saved schedules (history ids), in the order the merged document lists them'),
+});

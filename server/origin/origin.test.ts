@@ -1,3 +1,5 @@
+import ExcelJS from 'exceljs';
+import PizZip from 'pizzip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Run, runner } from '../db/run.js';
 import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
@@ -111,6 +113,51 @@ describe('origin schedules', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/fta/bangke/history/${again.history_id}/?company_slug=${scope.company_slug}&folder_slug=${scope.folder_slug}`, headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(204);
     const released = (await schedule({ option: 'ATIGA', id: second })).json();
     expect(released.results.find((row: { material_code: string }) => row.material_code === 'm1').account_number).toBe('100000000100');
+  });
+
+  it('lays saved schedules out as the bảng kê of Circular 05/2018 in Word and Excel, one or several in one file', async () => {
+    const costs = { domestic_expenses: 0.3, freight: 0, insurance: 0, oversea_expenses: 0, imported_expenses: 0, user_input: 0, price_input: 0 };
+    const headers = { authorization: `Bearer ${token}` };
+    const save = async (option: string) => (await t.app.inject({ method: 'POST', url: '/api/fta/bangke/create-bangke-history/', headers, payload: { ...scope, ...costs, id: exportLine, option } })).json().history_id as number;
+    const [atiga, evfta] = [await save('ATIGA'), await save('EV')];
+    const query = `company_slug=${scope.company_slug}&folder_slug=${scope.folder_slug}`;
+    const wordText = (bytes: Buffer) => new PizZip(bytes).file('word/document.xml')!.asText().replace(/<w:tab\/>/g, ' ').replace(/<\/w:p>/g, '\n').replace(/<[^>]+>/g, '')
+      .replace(/&(quot|amp|lt|gt|apos);/g, (_entity, name: string) => ({ quot: '"', amp: '&', lt: '<', gt: '>', apos: "'" })[name] ?? '');
+
+    const word = await t.app.inject({ method: 'GET', url: `/api/fta/bangke/history/${atiga}/document/?${query}`, headers });
+    expect(word.statusCode).toBe(200);
+    expect(word.headers['content-disposition']).toBe('attachment; filename="bang-ke-300000000100-ATIGA.docx"');
+    const text = wordText(word.rawPayload);
+    expect(text).toContain('Phụ lục VIII (ban hành kèm theo Thông tư số 05/2018/TT-BCT');
+    expect(text).toContain('BẢNG KÊ KHAI HÀNG HÓA XUẤT KHẨU ĐẠT TIÊU CHÍ "RVC"');
+    expect(text).toContain('Tên thương nhân: Kettle Works');
+    // m1 non-originating at 2 a unit, 100 used; the cable with its Form D; RVC 80% against 40%.
+    expect(text).toMatch(/Heating element\s*m1\s*8516\.80\.90\s*PCE\s*1\s*100\s*2\s*2/);
+    expect(text).toContain('TK 100000000400 02/05/2025; C/O D TH-2025-0001');
+    expect(text).toContain('Tỷ lệ RVC 40%: 80%');
+    expect(text).toContain('Kết luận: hàng hóa đáp ứng tiêu chí RVC 40%.');
+    expect(text).not.toMatch(/undefined|\{|\}/);
+
+    // EVFTA is met by MaxNOM on ex-works; with form type 2 the English captions come along, title 2 names the agreement.
+    const evText = wordText((await t.app.inject({ method: 'GET', url: `/api/fta/bangke/history/${evfta}/document/?${query}&word_form_type=2&word_title=2`, headers })).rawPayload);
+    expect(evText).toContain('BẢNG KÊ KHAI HÀNG HÓA XUẤT KHẨU ĐẠT TIÊU CHÍ "MAXNOM" THEO HIỆP ĐỊNH EVFTA (C/O MẪU EUR.1)');
+    expect(evText).toContain('Tên thương nhân (Exporter): Kettle Works');
+    expect(evText).toContain('Tỷ lệ (Share) MaxNOM 50% (EXW): 30,93%');
+
+    const merged = await t.app.inject({ method: 'POST', url: '/api/fta/upload/merge/', headers, payload: { ...scope, files: [atiga, evfta] } });
+    const mergedText = wordText(merged.rawPayload);
+    expect(mergedText.indexOf('"RVC"')).toBeLessThan(mergedText.indexOf('"MAXNOM"'));
+    expect(new PizZip(merged.rawPayload).file('word/document.xml')!.asText().match(/<w:pageBreakBefore\/>|w:type="page"/g)).toHaveLength(1);
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await t.app.inject({ method: 'POST', url: '/api/fta/upload/merge/', headers, payload: { ...scope, files: [atiga, evfta], format: 'xlsx' } })).rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['1-300000000100', '2-300000000100']);
+    const cells = workbook.worksheets[0]!.getSheetValues().flat().filter((value) => typeof value === 'string');
+    expect(cells).toContain('Kết luận: hàng hóa đáp ứng tiêu chí RVC 40%.');
+    expect(cells).toContain('Heating element');
+
+    expect((await t.app.inject({ method: 'POST', url: '/api/fta/upload/merge/', headers, payload: { ...scope, files: [atiga, 999_999] } })).statusCode).toBe(404);
+    for (const id of [atiga, evfta]) await t.app.inject({ method: 'DELETE', url: `/api/fta/bangke/history/${id}/?${query}`, headers });
   });
 
   it('refuses missing or negative costs with the specification\'s messages, and lines of other companies', async () => {

@@ -1,15 +1,17 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../common/api/errors.js';
 import { agreementCodes } from '../../common/agreements.js';
 import { criterionKinds, parseRule } from '../../common/origin/psr.js';
-import { psrQuerySchema, scheduleAnswerSchema, scheduleHistorySchema, scheduleRequestSchema } from '../../common/origin/schemas.js';
+import { dossierQuerySchema, mergeRequestSchema, psrQuerySchema, scheduleAnswerSchema, scheduleHistorySchema, scheduleRequestSchema } from '../../common/origin/schemas.js';
 import { requireUser, signedInUser } from '../auth/guard.js';
 import { runner } from '../db/run.js';
 import type { AppDeps } from '../deps.js';
 import { resolveScope } from '../resources/scope.js';
 import { computeSchedule, productRule } from './compute-schedule.js';
-import { deleteSchedule, listSchedules, saveSchedule } from './schedule-history.js';
+import { dossierData, dossierDocx, dossierXlsx } from './dossier.js';
+import { deleteSchedule, listSchedules, loadSavedSchedules, saveSchedule } from './schedule-history.js';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -72,6 +74,37 @@ export const originRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug: request.query.company_slug, folderSlug: request.query.folder_slug, minimumRole: 'member' });
       await deleteSchedule(run, { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! }, request.params.id);
       return reply.status(204).send();
+    });
+
+    const documentTypes = { docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
+    const sendDossier = async (reply: FastifyReply, schedules: Awaited<ReturnType<typeof loadSavedSchedules>>, options: z.infer<typeof dossierQuerySchema>, name: string) => {
+      const data = schedules.map(({ answer, context }) => dossierData(answer, context, { form: options.form, formType: options.word_form_type === 2 ? 2 : 1, title: options.word_title === 2 ? 2 : 1 }));
+      const bytes = options.format === 'xlsx' ? await dossierXlsx(data) : dossierDocx(data);
+      return reply.type(documentTypes[options.format]).header('Content-Disposition', `attachment; filename="${name}.${options.format}"`).send(bytes);
+    };
+
+    api.get('/fta/bangke/history/:id/document/', {
+      schema: {
+        tags, security, params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }), querystring: historyQuery.extend(dossierQuerySchema.shape),
+        summary: 'A saved schedule as the bảng kê of Circular 05/2018/TT-BCT for its criterion, in Word or Excel', produces: Object.values(documentTypes),
+        response: { 200: z.any().describe('The document'), ...errors },
+      },
+    }, async (request, reply) => {
+      const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug: request.query.company_slug, folderSlug: request.query.folder_slug, minimumRole: 'viewer' });
+      const schedules = await loadSavedSchedules(run, { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! }, [request.params.id]);
+      return sendDossier(reply, schedules, request.query, `bang-ke-${schedules[0]!.answer.account_number}-${schedules[0]!.answer.agreement}`);
+    });
+
+    api.post('/fta/upload/merge/', {
+      schema: {
+        tags, security, body: mergeRequestSchema, produces: Object.values(documentTypes),
+        summary: 'Several saved schedules in one Word document (a page each) or one workbook (a sheet each)',
+        response: { 200: z.any().describe('The merged document'), ...errors },
+      },
+    }, async (request, reply) => {
+      const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug: request.body.company_slug, folderSlug: request.body.folder_slug, minimumRole: 'viewer' });
+      const schedules = await loadSavedSchedules(run, { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! }, [...new Set(request.body.files)]);
+      return sendDossier(reply, schedules, request.body, `bang-ke-${request.body.folder_slug}`);
     });
 
     api.get('/fta/psr/get_psr/', {

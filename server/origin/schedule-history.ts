@@ -3,6 +3,7 @@ import type { Database } from '../db/client.js';
 import { inTransaction, type Run } from '../db/run.js';
 import { AppError } from '../http/errors.js';
 import { computeSchedule } from './compute-schedule.js';
+import type { DossierContext } from './dossier.js';
 
 type Scope = { companyId: string; folderSetId: string };
 
@@ -49,4 +50,23 @@ export function listSchedules(run: Run, scope: Scope, ecusId: number | undefined
 export async function deleteSchedule(run: Run, scope: Scope, id: number): Promise<void> {
   const removed = await run('DELETE FROM origin_schedules WHERE id = $1 AND company_id = $2 AND folder_set_id = $3 RETURNING id', [id, scope.companyId, scope.folderSetId]);
   if (removed.length === 0) throw new AppError('not_found', 'No such saved schedule.');
+}
+
+/** Saved schedules with what their documents need beyond the answer: the filer and the export line's invoice. */
+export async function loadSavedSchedules(run: Run, scope: Scope, ids: number[]): Promise<Array<{ answer: ScheduleAnswer; context: DossierContext }>> {
+  const rows = await run<{ id: number; answer: ScheduleAnswer; day: string; invoice_no: string | null; bill_date: string | null; currency: string | null; name: string; tax_code: string | null; address: string | null }>(
+    `SELECT s.id, s.answer, e.registered_date::text AS day, e.invoice_no, e.bill_date::text AS bill_date, e.currency, c.name, c.tax_code, c.address
+       FROM origin_schedules s JOIN companies c ON c.id = s.company_id LEFT JOIN ecus_lines e ON e.id = s.ecus_id
+      WHERE s.company_id = $1 AND s.folder_set_id = $2 AND s.id = ANY($3::int[])`,
+    [scope.companyId, scope.folderSetId, ids]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const missing = ids.filter((id) => !byId.has(id));
+  if (missing.length > 0) throw new AppError('not_found', `No saved schedule ${missing.join(', ')} in this folder set.`);
+  return ids.map((id) => {
+    const row = byId.get(id)!;
+    return {
+      answer: row.answer,
+      context: { exporter: { name: row.name, taxCode: row.tax_code, address: row.address }, declarationDate: row.day ?? '', invoiceNo: row.invoice_no, invoiceDate: row.bill_date, currency: row.currency },
+    };
+  });
 }
