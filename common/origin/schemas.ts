@@ -9,6 +9,22 @@ export const originOptions = ['originated', 'non_originated'] as const;
 const costInput = (message = 'This input is required') =>
   z.number({ error: message }).min(0, { error: message });
 
+const stockId = z.number().int().positive().max(2_147_483_647);
+/**
+ * One material of the schedule as the user sets it: what is given replaces what the evidence says, the rest stays
+ * the evidence's. `ecus_stock_id` / `purchase_stock_id` pick the import line or purchase the material is priced,
+ * judged and claimed by, instead of the one the price option would choose.
+ */
+export const manualRowSchema = z.object({
+  material_code: z.string().min(1).max(100),
+  origin_option: z.enum(originOptions).optional(),
+  unit_price: z.number().min(0).optional().describe('Value per unit of material in the invoice currency'),
+  bom_value: z.number().min(0).optional().describe('Quantity of material per unit of product, loss included'),
+  ecus_stock_id: stockId.optional().describe('The import declaration line (ECUS line id) to cite'),
+  purchase_stock_id: stockId.optional().describe('The domestic purchase (purchase id) to cite'),
+}).refine((row) => row.ecus_stock_id === undefined || row.purchase_stock_id === undefined, { error: 'Cite an import line or a purchase, not both.', path: ['purchase_stock_id'] });
+export type ManualRow = z.infer<typeof manualRowSchema>;
+
 /** `POST /api/fta/bangke/`: one export line, one agreement, and how to price and value it. */
 export const scheduleRequestSchema = z.object({
   company_slug: z.string().min(1).max(100),
@@ -26,6 +42,8 @@ export const scheduleRequestSchema = z.object({
   price_input: costInput().describe('When above 0, the FOB price per unit to use instead of the invoice'),
   overrides: z.array(z.object({ material_code: z.string().max(100), origin_option: z.enum(originOptions) })).max(500).optional()
     .describe('Materials whose origin the user decides, whatever their evidence says'),
+  rows: z.array(manualRowSchema).max(500).optional()
+    .describe('Schedule rows the user sets (perform-manual): origin, unit value, quantity per unit or the evidence line, per material'),
 });
 export type ScheduleRequest = z.infer<typeof scheduleRequestSchema>;
 
@@ -42,6 +60,8 @@ export const scheduleRowSchema = z.object({
   origin_option: z.enum(originOptions), price_option: z.enum(priceOptions),
   note_price: z.string().nullable().describe('Why a material has no value: no evidence before the export date'),
   claim_quantity: z.string().describe('Quantity of the material the shipment uses (per unit × shipped): what saving the schedule claims of its evidence'),
+  manual: z.boolean().optional().describe('The user set this row (perform-manual)'),
+  old_fta_origin_cost: z.string().optional().describe('perform-manual: the material\'s value per unit of product on its evidence, before the user\'s row'),
 });
 export type ScheduleRow = z.infer<typeof scheduleRowSchema>;
 
@@ -68,6 +88,71 @@ export const scheduleAnswerSchema = z.object({
   results: z.array(scheduleRowSchema),
 });
 export type ScheduleAnswer = z.infer<typeof scheduleAnswerSchema>;
+
+/**
+ * `POST /api/fta/bangke/perform-manual/`: the schedule judged on the user's rows, with what the evidence alone gave
+ * (the specification's perform-manual result: `old_fta_origin_cost`, `count`, `results`).
+ */
+export const performManualAnswerSchema = scheduleAnswerSchema.extend({
+  count: z.number().int().describe('Materials whose row the user set'),
+  old_fta_origin_cost: z.number().describe('The non-originating materials per unit of product on the evidence alone'),
+  old_fulfill_criteria: z.boolean().describe('The verdict on the evidence alone'),
+});
+export type PerformManualAnswer = z.infer<typeof performManualAnswerSchema>;
+
+const scopeFields = { company_slug: z.string().min(1).max(100), folder_slug: z.string().min(1).max(100) };
+const historyId = z.number().int().positive().max(2_147_483_647);
+
+/**
+ * `POST /api/fta/bangke/re-calculate-bangke/`: a saved schedule computed again on today's data, with the request it
+ * was saved from; any field given here replaces that request's.
+ */
+export const recalculateRequestSchema = z.object({
+  ...scopeFields,
+  id: historyId.describe('The saved schedule (history id)'),
+  ...scheduleRequestSchema.omit({ company_slug: true, folder_slug: true, id: true, option: true }).partial().shape,
+});
+export type RecalculateRequest = z.infer<typeof recalculateRequestSchema>;
+
+/** `PUT /api/fta/bangke/`: the quantity a saved schedule claims of one import line (ECUS stock) or purchase (purchase stock). */
+export const stockQuantityRequestSchema = z.object({
+  ...scopeFields,
+  id: historyId.describe('The saved schedule (history id)'),
+  ecus_stock_id: stockId.optional().describe('The import declaration line claimed'),
+  purchase_stock_id: stockId.optional().describe('The purchase claimed'),
+  quantity: z.number().min(0).describe('The quantity to claim, in the material\'s unit; 0 releases the line'),
+}).refine((body) => (body.ecus_stock_id === undefined) !== (body.purchase_stock_id === undefined), { error: 'Name one import line (ecus_stock_id) or one purchase (purchase_stock_id).', path: ['ecus_stock_id'] });
+
+export const stockClaimSchema = z.object({
+  source: z.enum(['ecus', 'purchase']), source_id: z.number().int(), code: z.string().nullable(), document: z.string().nullable(),
+  quantity: z.string().describe('What this schedule claims'), stock: z.string().describe('The line\'s quantity'),
+  available: z.string().describe('What is left for other export lines once every saved schedule\'s claim is taken out'),
+});
+export type StockClaim = z.infer<typeof stockClaimSchema>;
+
+/** `GET /api/fta/invoices/`: the export invoices of the folder set's declarations (the specification's invoice table). */
+export const invoiceSchema = z.object({
+  id: z.number().int().describe('The first declaration line of the invoice'), invoice_no: z.string(), bill_date: z.string().nullable(), contract_number: z.string().nullable(),
+  account_numbers: z.array(z.string()).describe('The export declarations the invoice was declared on'), line_count: z.number().int(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+/** `GET /api/fta/products/`: export declaration lines (the specification's invoice product); `id` is what a schedule is computed for. */
+export const invoiceProductSchema = z.object({
+  id: z.number().int(), hs: z.string().nullable(), code: z.string(), item_name: z.string().nullable(), total: z.string(), unit: z.string().nullable(),
+  unit_price: z.string().nullable(), nt_value: z.string().nullable(), account_number: z.string(), registered_date: z.string(),
+  invoice_price_condition: z.string().nullable(), exchange_rate: z.string().nullable(), invoice_no: z.string().nullable(), bill_date: z.string().nullable(),
+  unloading_location: z.string().nullable(), shipping_date: z.string().nullable(), type_code: z.string(), from_country: z.string().nullable(),
+  partner: z.string().nullable(), total_value: z.string().nullable(),
+});
+export type InvoiceProduct = z.infer<typeof invoiceProductSchema>;
+
+export const listQuerySchema = z.object({
+  ...scopeFields,
+  search: z.string().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(500).default(50),
+});
 
 export const psrQuerySchema = z.object({ hs: z.string().regex(/^[\d.\s]{2,14}$/, 'An HS code of 2 to 10 digits'), year: z.coerce.number().int().min(2000).max(2100).optional() });
 

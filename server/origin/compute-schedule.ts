@@ -1,6 +1,6 @@
 import { agreements, type AgreementCode } from '../../common/agreements.js';
 import { changeLevels, type Criterion, criterionLabel, parseRule, valueKinds } from '../../common/origin/psr.js';
-import type { CriterionResult, ScheduleAnswer, ScheduleRequest, ScheduleRow } from '../../common/origin/schemas.js';
+import type { CriterionResult, ManualRow, ScheduleAnswer, ScheduleRequest, ScheduleRow } from '../../common/origin/schemas.js';
 import type { Run } from '../db/run.js';
 import { AppError } from '../http/errors.js';
 import { exportLineQuery, productRuleQuery, scheduleMaterialsQuery } from './schedule-sql.js';
@@ -85,6 +85,27 @@ function judge(criterion: Criterion, figures: {
   return { criterion: label, kind: criterion.kind, value: null, threshold: null, pass: false, reason: 'manual' };
 }
 
+/**
+ * The user's rows must name materials of the schedule, and the evidence they pick must be able to back the material:
+ * an import line or purchase of that material, on or before the export day, not cancelled, with enough quantity left
+ * unclaimed. Anything else is refused rather than silently replaced by another line.
+ */
+function checkManualRows(manual: Map<string, ManualRow>, pins: Array<{ code: string; source: string; id: number }>, materials: MaterialRow[]): void {
+  const byCode = new Map(materials.map((material) => [material.material_code, material]));
+  const unknown = [...manual.keys()].filter((code) => !byCode.has(code));
+  if (unknown.length > 0) {
+    throw new AppError('validation_error', `Not a material of this product: ${unknown.join(', ')}.`, { fields: { rows: [`Not a material of this product: ${unknown.join(', ')}.`] } });
+  }
+  const refused = pins.filter((pin) => {
+    const material = byCode.get(pin.code)!;
+    return material.source !== pin.source || material.source_id !== pin.id;
+  });
+  if (refused.length > 0) {
+    const detail = refused.map((pin) => `${pin.source === 'ecus' ? 'import line' : 'purchase'} ${pin.id} cannot back ${pin.code}`).join('; ');
+    throw new AppError('validation_error', `${detail}: it must be of that material, dated on or before the export, not cancelled, with enough quantity left unclaimed.`, { fields: { rows: [detail] } });
+  }
+}
+
 const formulas = {
   FOB: 'RVC = (FOB − VNM) / FOB × 100 (build-down); CTC: every non-originating material changes classification, or those that do not stay within the de minimis share of FOB',
   EXW: 'MaxNOM = VNM / EXW × 100, EXW = FOB − domestic expenses; CTC: every non-originating material changes classification, or those that do not stay within the de minimis share of EXW',
@@ -98,22 +119,34 @@ export async function computeSchedule(run: Run, scope: { companyId: string; fold
   const [line] = await run<ExportLine>(exportLineQuery, [scope.companyId, scope.folderSetId, request.id]);
   if (!line) throw new AppError('not_found', 'No export declaration line with this id in the folder set.');
   const agreement = agreements[request.option];
-  const materials = await run<MaterialRow>(scheduleMaterialsQuery, [scope.companyId, scope.folderSetId, request.id, request.price_option, agreement.coForms.map((form) => form.toUpperCase())]);
+  const manual = new Map((request.rows ?? []).map((row) => [row.material_code, row]));
+  const pins = [...manual.values()].flatMap((row) => row.ecus_stock_id !== undefined ? [{ code: row.material_code, source: 'ecus', id: row.ecus_stock_id }]
+    : row.purchase_stock_id !== undefined ? [{ code: row.material_code, source: 'purchase', id: row.purchase_stock_id }] : []);
+  const materials = await run<MaterialRow>(scheduleMaterialsQuery, [scope.companyId, scope.folderSetId, request.id, request.price_option, agreement.coForms.map((form) => form.toUpperCase()),
+    pins.map((pin) => pin.code), pins.map((pin) => pin.source), pins.map((pin) => pin.id)]);
   if (materials.length === 0) throw new AppError('validation_error', `Product ${line.code} has no BOM valid on ${line.day}.`, { fields: { id: ['The exported product has no bill of materials valid on the export date.'] } });
+  checkManualRows(manual, pins, materials);
 
   const overrides = new Map((request.overrides ?? []).map((entry) => [entry.material_code, entry.origin_option]));
   const rows: ScheduleRow[] = materials.map((material) => {
-    const originating = overrides.has(material.material_code) ? overrides.get(material.material_code) === 'originated' : material.proves_origin;
-    const value = material.unit_value === null ? 0 : round(material.norm * material.unit_value, 6);
+    const set = manual.get(material.material_code);
+    const decided = set?.origin_option ?? overrides.get(material.material_code);
+    const originating = decided === undefined ? material.proves_origin : decided === 'originated';
+    const unitValue = set?.unit_price ?? material.unit_value;
+    const norm = set?.bom_value ?? material.norm;
+    const value = unitValue === null ? 0 : round(norm * unitValue, 6);
     return {
-      material_code: material.material_code, material_name: material.material_name, material_unit: material.material_unit, bom_value: material.bom_value,
+      material_code: material.material_code, material_name: material.material_name, material_unit: material.material_unit,
+      bom_value: set?.bom_value === undefined ? material.bom_value : String(set.bom_value),
       hs: material.hs === null ? null : digits(material.hs), from_country: material.from_country, reference_no: material.reference_no, co_form: material.co_form,
-      unit_price: material.unit_value === null ? null : String(round(material.unit_value, 6)), account_number: material.account_number, registered_date: material.registered_date,
+      unit_price: unitValue === null ? null : String(round(unitValue, 6)), account_number: material.account_number, registered_date: material.registered_date,
       source: material.source, ecus_id: material.source === 'ecus' ? material.source_id : null, purchase_id: material.source === 'purchase' ? material.source_id : null,
       has_fta_origin_cost: originating ? String(value) : '0', no_fta_origin_cost: originating ? '0' : String(value),
       origin_option: originating ? 'originated' : 'non_originated', price_option: request.price_option,
-      note_price: material.unit_value === null ? 'No import or purchase of this material before the export date with enough quantity left unclaimed.' : null,
-      claim_quantity: material.claim_quantity,
+      note_price: unitValue === null ? 'No import or purchase of this material before the export date with enough quantity left unclaimed.' : null,
+      // A quantity per unit the user set changes what the shipment uses, and so what saving it claims.
+      claim_quantity: set?.bom_value === undefined ? material.claim_quantity : String(round(set.bom_value * Number(line.total), 6)),
+      ...(set ? { manual: true } : {}),
     };
   });
 

@@ -175,4 +175,120 @@ describe('origin schedules', () => {
     expect(byAgreement.AI).toMatchObject({ hs: null, general: true, rule: { text: 'RVC35 and CTSH' } });
     expect(answer.results).toHaveLength(15);
   });
+
+  const costs = { domestic_expenses: 0.3, freight: 0, insurance: 0, oversea_expenses: 0, imported_expenses: 0, user_input: 0, price_input: 0 };
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, bearer = token) =>
+    t.app.inject({ method, url, headers: { authorization: `Bearer ${bearer}` }, ...(payload ? { payload: { ...scope, ...payload } } : {}) });
+  const byCode = (answer: { results: Array<{ material_code: string }> }) => Object.fromEntries(answer.results.map((row) => [row.material_code, row])) as Record<string, Record<string, unknown>>;
+
+  it('re-judges the schedule on the rows the user sets (perform-manual), beside what the evidence alone gives', async () => {
+    const manual = (body: object) => call('POST', '/api/fta/bangke/perform-manual/', { ...costs, id: exportLine, option: 'ATIGA', ...body });
+    // CTH fails on the heating element (heading 8516, as the kettle); declared originating by the user, it passes.
+    const decided = (await manual({ criteria: 'CTH', rows: [{ material_code: 'm1', origin_option: 'originated' }] })).json();
+    expect(decided).toMatchObject({ fulfill_criteria: true, old_fulfill_criteria: false, count: 1, old_fta_origin_cost: 2, sum_of_no_fta_origin_cost: 0 });
+    expect(byCode(decided).m1).toMatchObject({ origin_option: 'originated', has_fta_origin_cost: '2', old_fta_origin_cost: '2', manual: true });
+    expect(byCode(decided).m2).not.toHaveProperty('manual');
+
+    // A dearer heating element (7 a unit) brings RVC to 30%, under ATIGA's 40; a smaller norm brings it back.
+    const dearer = (await manual({ criteria: 'RVC40', rows: [{ material_code: 'm1', unit_price: 7 }] })).json();
+    expect([dearer.fulfill_criteria, dearer.old_fulfill_criteria, dearer.price.percent, byCode(dearer).m1!.no_fta_origin_cost]).toEqual([false, true, 30, '7']);
+    const lighter = (await manual({ criteria: 'RVC40', rows: [{ material_code: 'm1', unit_price: 7, bom_value: 0.5 }] })).json();
+    expect([lighter.fulfill_criteria, lighter.price.percent, byCode(lighter).m1!.claim_quantity]).toEqual([true, 65, '50']);
+
+    // The user picks the cheaper import of the heating element instead of the high price's choice.
+    const [cheaper] = await run<{ id: number }>("SELECT id FROM ecus_lines WHERE account_number = '100000000200'");
+    const pinned = (await manual({ rows: [{ material_code: 'm1', ecus_stock_id: cheaper!.id }] })).json();
+    expect(byCode(pinned).m1).toMatchObject({ account_number: '100000000200', unit_price: '1.5', ecus_id: cheaper!.id, old_fta_origin_cost: '2' });
+    expect(pinned.sum_of_no_fta_origin_cost).toBe(1.5);
+
+    // An import registered after the export cannot back it, nor can a material the product does not use be set.
+    const [later] = await run<{ id: number }>("SELECT id FROM ecus_lines WHERE account_number = '100000000300'");
+    const refused = await manual({ rows: [{ material_code: 'm1', ecus_stock_id: later!.id }] });
+    expect([refused.statusCode, refused.json().code, refused.json().fields.rows[0]]).toEqual([400, 'validation_error', `import line ${later!.id} cannot back m1`]);
+    expect((await manual({ rows: [{ material_code: 'zz', origin_option: 'originated' }] })).json().fields.rows).toEqual(['Not a material of this product: zz.']);
+    expect((await manual({ rows: [] })).statusCode).toBe(400);
+  });
+
+  it('recalculates a saved schedule on today\'s data with the inputs it was saved with, and replaces it', async () => {
+    const saved = (await call('POST', '/api/fta/bangke/create-bangke-history/', { ...costs, id: exportLine, option: 'ATIGA', criteria: 'RVC40' })).json();
+    expect([saved.fulfill_criteria, saved.price.percent]).toEqual([true, 80]);
+    // The costlier heating-element import is corrected to 7 a unit: RVC falls to 30%.
+    await run("UPDATE ecus_lines SET total_value = 100 * 7 * 25000 WHERE account_number = '100000000100'");
+    try {
+      const again = await call('POST', '/api/fta/bangke/re-calculate-bangke/', { id: saved.history_id });
+      expect(again.statusCode).toBe(200);
+      const recalculated = again.json();
+      // The saved inputs came along: domestic expenses 0.3 (EXW 9.7) and the one criterion tested.
+      expect(recalculated).toMatchObject({ fulfill_criteria: false, exw: 9.7, rule: { text: 'RVC40' }, price: { percent: 30 }, sum_of_no_fta_origin_cost: 7 });
+      expect(recalculated.history_id).not.toBe(saved.history_id);
+      const history = (await call('GET', `/api/fta/bangke/get-bangke-history/?company_slug=${scope.company_slug}&folder_slug=${scope.folder_slug}&ecus_id=${exportLine}`)).json();
+      expect(history.results.map((entry: { id: number; fulfill_criteria: boolean }) => [entry.id, entry.fulfill_criteria])).toEqual([[recalculated.history_id, false]]);
+
+      // A changed input replaces the saved one: at the low price the other import (1.5) is cited.
+      const low = (await call('POST', '/api/fta/bangke/re-calculate-bangke/', { id: recalculated.history_id, price_option: 'low_price' })).json();
+      expect([low.fulfill_criteria, low.price.percent, low.price.type]).toEqual([true, 85, 'low_price']);
+      expect((await call('POST', '/api/fta/bangke/re-calculate-bangke/', { id: recalculated.history_id })).statusCode).toBe(404);
+      expect((await call('POST', '/api/fta/bangke/re-calculate-bangke/', { id: low.history_id, freight: -1 })).statusCode).toBe(400);
+      await t.app.inject({ method: 'DELETE', url: `/api/fta/bangke/history/${low.history_id}/?company_slug=${scope.company_slug}&folder_slug=${scope.folder_slug}`, headers: { authorization: `Bearer ${token}` } });
+    } finally {
+      await run("UPDATE ecus_lines SET total_value = 100 * 2 * 25000 WHERE account_number = '100000000100'");
+    }
+  });
+
+  it('sets the C/O stock a saved schedule claims of a line, refusing more than is left and freeing what it gives back', async () => {
+    const third = await insert('ecus_lines', { account_number: '300000000300', row_number: 1, registered_date: '2025-06-20', type_code: 'E62', code: 'P', hs: '85167990', total: 100, unit: 'PCE', unit_price: 10, currency: 'USD', exchange_rate: 25_000, nt_value: 1000, price_condition: 'FOB' });
+    const saved = (await call('POST', '/api/fta/bangke/create-bangke-history/', { ...costs, id: exportLine, option: 'ATIGA' })).json();
+    const [dear] = await run<{ id: number }>("SELECT id FROM ecus_lines WHERE account_number = '100000000100'");
+    const stockUrl = `/api/fta/bangke/history/${saved.history_id}/stock/?company_slug=${scope.company_slug}&folder_slug=${scope.folder_slug}`;
+    const claims = (await call('GET', stockUrl)).json().results as Array<{ source_id: number; quantity: string; available: string; code: string }>;
+    expect(claims.find((claim) => claim.source_id === dear!.id)).toMatchObject({ code: 'm1', quantity: '100', stock: '100', available: '0' });
+
+    const set = (quantity: number) => call('PUT', '/api/fta/bangke/', { id: saved.history_id, ecus_stock_id: dear!.id, quantity });
+    const over = await set(150);
+    expect([over.statusCode, over.json().code]).toEqual([409, 'conflict']);
+    expect(over.json().detail).toContain('150 claimed, 100 left');
+
+    // 60 claimed leaves 40: too little for the next shipment's 100, which cites the other import.
+    const partial = (await set(60)).json();
+    expect(partial.results.find((claim: { source_id: number }) => claim.source_id === dear!.id)).toMatchObject({ quantity: '60', available: '40' });
+    expect(byCode((await schedule({ option: 'ATIGA', id: third })).json()).m1!.account_number).toBe('100000000200');
+
+    // Released, the line backs the next shipment again.
+    const released = (await set(0)).json();
+    expect(released.results.map((claim: { source_id: number }) => claim.source_id)).not.toContain(dear!.id);
+    expect(byCode((await schedule({ option: 'ATIGA', id: third })).json()).m1!.account_number).toBe('100000000100');
+    expect((await set(10)).statusCode).toBe(404);
+    expect((await call('PUT', '/api/fta/bangke/', { id: saved.history_id, quantity: 1 })).statusCode).toBe(400);
+    await t.app.inject({ method: 'DELETE', url: `/api/fta/bangke/history/${saved.history_id}/?company_slug=${scope.company_slug}&folder_slug=${scope.folder_slug}`, headers: { authorization: `Bearer ${token}` } });
+  });
+
+  it('lists the export invoices and their products of the folder set, to members of the company only', async () => {
+    for (const [row, code] of [[1, 'P'], [2, 'Q']] as const) {
+      await insert('ecus_lines', { account_number: '300000000900', row_number: row, registered_date: '2025-06-25', type_code: 'E62', code, item_name: `Kettle ${code}`, hs: '85167990', total: 10, unit: 'PCE', unit_price: 10, exchange_rate: 25_000, nt_value: 100, price_condition: 'CIF', invoice_no: 'INV-2025-77', bill_date: '2025-06-24', contract: 'HD-01/2025' });
+    }
+    // An import invoice is not an export's.
+    await insert('ecus_lines', { account_number: '100000000900', row_number: 1, registered_date: '2025-06-25', type_code: 'E31', code: 'm1', total: 10, unit: 'PCE', invoice_no: 'INV-IMPORT' });
+    const query = `company_slug=${scope.company_slug}&folder_slug=${scope.folder_slug}`;
+    const invoices = (await call('GET', `/api/fta/invoices/?${query}`)).json();
+    expect(invoices).toMatchObject({ count: 1, next: null, previous: null, results: [{ invoice_no: 'INV-2025-77', bill_date: '2025-06-24', contract_number: 'HD-01/2025', account_numbers: ['300000000900'], line_count: 2 }] });
+
+    const products = (await call('GET', `/api/fta/products/?${query}&invoice_no=INV-2025-77&page_size=1`)).json();
+    expect(products).toMatchObject({ count: 2, previous: null, results: [{ code: 'P', account_number: '300000000900', invoice_price_condition: 'CIF', total: '10', exchange_rate: '25000', registered_date: '2025-06-25' }] });
+    expect(products.next).toBe(`/api/fta/products/?${query}&invoice_no=INV-2025-77&page_size=1&page=2`);
+    const second = (await call('GET', products.next)).json();
+    expect([second.results[0].code, second.next, second.previous]).toEqual(['Q', null, `/api/fta/products/?${query}&invoice_no=INV-2025-77&page_size=1&page=1`]);
+    expect((await call('GET', `/api/fta/products/?${query}&search=kettle%20q`)).json().results.map((row: { code: string }) => row.code)).toEqual(['Q']);
+    // Every export line of the folder set, the schedule's subjects, newest first; the import line is not one.
+    const all = (await call('GET', `/api/fta/products/?${query}`)).json();
+    expect(all.results.every((row: { account_number: string }) => row.account_number.startsWith('3'))).toBe(true);
+
+    const email = 'outsider@example.vn';
+    await t.app.inject({ method: 'POST', url: '/api/registration/', payload: { email, password: 'Lantern-Harbour-4417', name: 'Outsider' } });
+    const outsider = (await t.app.inject({ method: 'POST', url: '/api/registration-confirm/', payload: { email, token: mail.lastCode(email) } })).json().token.access_token as string;
+    for (const path of ['/api/fta/invoices/', '/api/fta/products/']) expect((await call('GET', `${path}?${query}`, undefined, outsider)).statusCode).toBe(404);
+    const saved = (await call('POST', '/api/fta/bangke/create-bangke-history/', { ...costs, id: exportLine, option: 'ATIGA' })).json();
+    expect((await call('PUT', '/api/fta/bangke/', { id: saved.history_id, ecus_stock_id: 1, quantity: 1 }, outsider)).statusCode).toBe(404);
+    expect((await call('POST', '/api/fta/bangke/re-calculate-bangke/', { id: saved.history_id }, outsider)).statusCode).toBe(404);
+    expect((await call('POST', '/api/fta/bangke/perform-manual/', { ...costs, id: exportLine, option: 'ATIGA', rows: [{ material_code: 'm1', origin_option: 'originated' }] }, outsider)).statusCode).toBe(404);
+  });
 });

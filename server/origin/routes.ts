@@ -4,14 +4,19 @@ import { z } from 'zod';
 import { apiErrorSchema } from '../../common/api/errors.js';
 import { agreementCodes } from '../../common/agreements.js';
 import { criterionKinds, parseRule } from '../../common/origin/psr.js';
-import { dossierQuerySchema, mergeRequestSchema, psrQuerySchema, scheduleAnswerSchema, scheduleHistorySchema, scheduleRequestSchema } from '../../common/origin/schemas.js';
+import {
+  dossierQuerySchema, invoiceProductSchema, invoiceSchema, listQuerySchema, mergeRequestSchema, performManualAnswerSchema, psrQuerySchema, recalculateRequestSchema,
+  scheduleAnswerSchema, scheduleHistorySchema, scheduleRequestSchema, stockClaimSchema, stockQuantityRequestSchema,
+} from '../../common/origin/schemas.js';
 import { requireUser, signedInUser } from '../auth/guard.js';
 import { runner } from '../db/run.js';
 import type { AppDeps } from '../deps.js';
 import { resolveScope } from '../resources/scope.js';
 import { computeSchedule, productRule } from './compute-schedule.js';
 import { dossierData, dossierDocx, dossierXlsx } from './dossier.js';
-import { deleteSchedule, listSchedules, loadSavedSchedules, saveSchedule } from './schedule-history.js';
+import { listInvoices, listProducts } from './list-invoices.js';
+import { performManual } from './perform-manual.js';
+import { deleteSchedule, listSchedules, listStockClaims, loadSavedSchedules, recalculateSchedule, saveSchedule, setStockQuantity } from './schedule-history.js';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -55,6 +60,43 @@ export const originRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       return { ...saved.answer, history_id: saved.id };
     });
 
+    api.post('/fta/bangke/perform-manual/', {
+      schema: {
+        tags, security, body: scheduleRequestSchema, response: { 200: performManualAnswerSchema, ...errors },
+        summary: 'The schedule judged on the rows the user sets (origin, unit value, quantity per unit, evidence line per material), with the evidence-only figures beside it',
+      },
+    }, async (request) => {
+      const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug: request.body.company_slug, folderSlug: request.body.folder_slug, minimumRole: 'viewer' });
+      return performManual(run, { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! }, request.body);
+    });
+
+    api.post('/fta/bangke/re-calculate-bangke/', {
+      schema: {
+        tags, security, body: recalculateRequestSchema, response: { 200: scheduleAnswerSchema.extend({ history_id: z.number().int() }), ...errors },
+        summary: 'Compute a saved schedule again on today\'s data with the inputs it was saved with (any given here replace them) and save it in its place with its new C/O stock claims; member or above',
+      },
+    }, async (request) => {
+      const user = signedInUser(request);
+      const { company_slug, folder_slug, id, ...changes } = request.body;
+      const rowScope = await resolveScope(run, { userId: user.id, companySlug: company_slug, folderSlug: folder_slug, minimumRole: 'member' });
+      const saved = await recalculateSchedule(deps.database, { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! }, id, changes, { company_slug, folder_slug }, user.id);
+      return { ...saved.answer, history_id: saved.id };
+    });
+
+    const claimsAnswer = z.object({ id: z.number().int(), results: z.array(stockClaimSchema) });
+    api.put('/fta/bangke/', {
+      schema: {
+        tags, security, body: stockQuantityRequestSchema, response: { 200: claimsAnswer, ...errors, 409: apiErrorSchema },
+        summary: 'Set the quantity a saved schedule claims of an import line (ecus_stock_id) or purchase (purchase_stock_id); 0 releases it, more than is left is refused (409); member or above',
+      },
+    }, async (request) => {
+      const { company_slug, folder_slug, id, ecus_stock_id, purchase_stock_id, quantity } = request.body;
+      const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug: company_slug, folderSlug: folder_slug, minimumRole: 'member' });
+      const change = ecus_stock_id !== undefined ? { source: 'ecus' as const, sourceId: ecus_stock_id } : { source: 'purchase' as const, sourceId: purchase_stock_id! };
+      const results = await setStockQuantity(deps.database, { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! }, { id, ...change, quantity });
+      return { id, results };
+    });
+
     const historyQuery = z.object({ company_slug: z.string().min(1).max(100), folder_slug: z.string().min(1).max(100) });
     api.get('/fta/bangke/get-bangke-history/', {
       schema: {
@@ -74,6 +116,47 @@ export const originRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug: request.query.company_slug, folderSlug: request.query.folder_slug, minimumRole: 'member' });
       await deleteSchedule(run, { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! }, request.params.id);
       return reply.status(204).send();
+    });
+
+    api.get('/fta/bangke/history/:id/stock/', {
+      schema: {
+        tags, security, querystring: historyQuery, params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }), response: { 200: claimsAnswer, ...errors },
+        summary: 'The C/O stock a saved schedule claims: each import line or purchase with the quantity claimed, its quantity and what is left of it',
+      },
+    }, async (request) => {
+      const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug: request.query.company_slug, folderSlug: request.query.folder_slug, minimumRole: 'viewer' });
+      return { id: request.params.id, results: await listStockClaims(run, { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! }, request.params.id) };
+    });
+
+    /** `next` and `previous` as the business tables give them: this path with the page changed. */
+    const pageLinks = (url: string, page: number, hasNext: boolean) => {
+      const [path, search] = url.split('?');
+      const link = (target: number) => { const params = new URLSearchParams(search); params.set('page', String(target)); return `${path}?${params.toString()}`; };
+      return { next: hasNext ? link(page + 1) : null, previous: page > 1 ? link(page - 1) : null };
+    };
+    const pageOf = <T extends z.ZodType>(row: T) => z.object({ count: z.number().int(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(row) });
+
+    api.get('/fta/invoices/', {
+      schema: {
+        tags, security, querystring: listQuerySchema, response: { 200: pageOf(invoiceSchema), ...errors },
+        summary: 'The export invoices of the folder set\'s declarations: one row per invoice number with its date, contract and declarations',
+      },
+    }, async (request) => {
+      const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug: request.query.company_slug, folderSlug: request.query.folder_slug, minimumRole: 'viewer' });
+      const answer = await listInvoices(run, { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! }, { search: request.query.search, page: request.query.page, pageSize: request.query.page_size });
+      return { count: answer.count, ...pageLinks(request.url, request.query.page, answer.hasNext), results: answer.results };
+    });
+
+    api.get('/fta/products/', {
+      schema: {
+        tags, security, querystring: listQuerySchema.extend({ invoice_no: z.string().max(100).optional().describe('The lines of one invoice') }), response: { 200: pageOf(invoiceProductSchema), ...errors },
+        summary: 'The export declaration lines of the folder set (of one invoice with invoice_no): what an origin schedule is computed for',
+      },
+    }, async (request) => {
+      const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug: request.query.company_slug, folderSlug: request.query.folder_slug, minimumRole: 'viewer' });
+      const answer = await listProducts(run, { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! },
+        { search: request.query.search, page: request.query.page, pageSize: request.query.page_size, invoiceNo: request.query.invoice_no });
+      return { count: answer.count, ...pageLinks(request.url, request.query.page, answer.hasNext), results: answer.results };
     });
 
     const documentTypes = { docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };

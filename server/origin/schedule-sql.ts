@@ -1,6 +1,17 @@
 import { flattenBomCte } from '../statements/flatten-bom.js';
 
-const visible = (alias: string) =>
+/**
+ * What saved schedules claim of each import line or purchase (source, source_id, quantity), of the company `company`
+ * and the schedules `where` keeps. A shipment consumes its materials once, whichever agreements its schedules are
+ * saved under: per export line the largest claim counts, and the export lines' claims add up.
+ */
+export const claimedStock = (company: string, where = 'true') => `
+    SELECT source, source_id, sum(quantity) AS quantity FROM (
+      SELECT c.source, c.source_id, s.ecus_id, max(c.quantity) AS quantity FROM origin_claims c JOIN origin_schedules s ON s.id = c.schedule_id
+       WHERE s.company_id = ${company} AND ${where} GROUP BY c.source, c.source_id, s.ecus_id) per_line
+     GROUP BY source, source_id`;
+
+export const visible = (alias: string) =>
   `${alias}.company_id = $1 AND ${alias}.folder_set_id = $2 AND (${alias}.import_record_id IS NULL OR ${alias}.import_record_id NOT IN (SELECT id FROM loading))`;
 
 /**
@@ -13,6 +24,7 @@ const visible = (alias: string) =>
  * the invoice currency at the export line's exchange rate. The price option picks the line: highest or lowest
  * value, the latest, or the latest with the quantity-weighted average value — among the lines with enough quantity
  * left for the shipment once what saved schedules of other export lines claimed is taken out (C/O stock).
+ * $6, $7, $8: materials, sources ('ecus' or 'purchase') and ids of the evidence the user picked.
  */
 export const scheduleMaterialsQuery = `WITH RECURSIVE
   loading AS (SELECT id FROM import_records WHERE company_id = $1 AND status IN ('queued', 'running')),
@@ -20,9 +32,9 @@ export const scheduleMaterialsQuery = `WITH RECURSIVE
     SELECT e.id AS line_id, e.code, e.registered_date AS day, 1::numeric AS quantity, nullif(e.exchange_rate, 0) AS rate, e.total AS shipped
       FROM ecus_lines e WHERE e.id = $3 AND ${visible('e')}),
   -- What saved schedules of other export lines have claimed of each import line or purchase (C/O stock).
-  claimed AS (
-    SELECT c.source, c.source_id, sum(c.quantity) AS quantity FROM origin_claims c JOIN origin_schedules s ON s.id = c.schedule_id
-     WHERE s.company_id = $1 AND s.ecus_id <> $3 GROUP BY c.source, c.source_id),
+  claimed AS (${claimedStock('$1', 's.ecus_id <> $3')}),
+  -- Evidence the user picked for a material (perform-manual): it comes first whatever the price option.
+  pins AS (SELECT * FROM unnest($6::text[], $7::text[], $8::int[]) AS p(code, source, id)),
   ${flattenBomCte({ demand: 'export_line', visible })},
   materials AS (SELECT material_code, max(material_unit) AS unit, sum(quantity) AS norm FROM flat_bom GROUP BY material_code),
   evidence AS (
@@ -48,8 +60,8 @@ export const scheduleMaterialsQuery = `WITH RECURSIVE
     SELECT v.* FROM evidence v JOIN materials m ON m.material_code = v.code
      WHERE v.unit_value IS NOT NULL AND v.available >= m.norm * (SELECT shipped FROM export_line)),
   chosen AS (
-    SELECT DISTINCT ON (code) * FROM usable
-     ORDER BY code,
+    SELECT DISTINCT ON (code) u.*, EXISTS (SELECT 1 FROM pins p WHERE p.code = u.code AND p.source = u.source AND p.id = u.id) AS pinned FROM usable u
+     ORDER BY code, pinned DESC,
               CASE WHEN $4 = 'high_price' THEN -unit_value WHEN $4 = 'low_price' THEN unit_value END,
               day DESC NULLS LAST, id DESC),
   averaged AS (SELECT code, sum(unit_value * quantity) / nullif(sum(quantity), 0) AS unit_value FROM usable GROUP BY code),
@@ -57,7 +69,7 @@ export const scheduleMaterialsQuery = `WITH RECURSIVE
   SELECT m.material_code, coalesce(n.name, c.name) AS material_name, m.unit AS material_unit, trim_scale(round(m.norm, 6))::text AS bom_value,
          c.hs, c.from_country, c.reference AS reference_no, c.co_form, c.document AS account_number, c.day::text AS registered_date,
          c.source, c.id AS source_id, coalesce(c.proves_origin, false) AS proves_origin,
-         CASE WHEN $4 = 'weighted_average' THEN a.unit_value ELSE c.unit_value END::float8 AS unit_value, m.norm::float8 AS norm,
+         CASE WHEN $4 = 'weighted_average' AND NOT c.pinned THEN a.unit_value ELSE c.unit_value END::float8 AS unit_value, m.norm::float8 AS norm,
          trim_scale(round(m.norm * (SELECT shipped FROM export_line), 6))::text AS claim_quantity
     FROM materials m
     LEFT JOIN chosen c ON c.code = m.material_code
