@@ -9,6 +9,7 @@ import { begin } from './begin.js';
 import { bom } from './bom.js';
 import { bomExw } from './bom-exw.js';
 import { co } from './co.js';
+import { coForm } from './co-form.js';
 import type { ResourceDefinition, ResourceFamily } from './define.js';
 import { ecus } from './ecus.js';
 import { ecusAma } from './ecus-ama.js';
@@ -35,7 +36,7 @@ export const resources: readonly ResourceDefinition[] = [
   ecusAma, ecusCancel,
   whIob, accIob, accTakeOut, accTakeIn, whTakeIn, whTakeOut, statement15, statement15A, whCounting, accCounting, mapCode,
   accOtherOutput,
-  purchaseStock, annex, co, ecusStock,
+  purchaseStock, annex, co, coForm, ecusStock,
 ];
 
 export const resourceAt = (family: ResourceFamily, name: string): ResourceDefinition | undefined =>

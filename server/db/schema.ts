@@ -21,4 +21,5 @@ export const {
   'wh-take-out': warehouseTakeOut, 'statement-15': statement15Lines, 'statement-15A': statement15aLines,
   'wh-counting': warehouseCounts, 'acc-counting': accountingCounts, 'map-code': codeMaps,
   'acc-other-output': accountingOtherOutput, 'purchase-stock': purchaseStock, annex: annexLines, co: certificatesOfOrigin,
+  'co-form': coFormLines,
 } = businessTables;

@@ -6,6 +6,7 @@ import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import PrecisionManufacturingOutlined from '@mui/icons-material/PrecisionManufacturingOutlined';
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import WarehouseOutlined from '@mui/icons-material/WarehouseOutlined';
 import QuizOutlined from '@mui/icons-material/QuizOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
@@ -63,6 +64,7 @@ export const signedInMenu: MenuEntry[] = [
     items: [
       { id: 'bangke', labelId: 'origin.menu', path: '/fta/bangke', icon: PublicOutlined },
       { id: 'co-list', labelId: 'data.menu.coList', path: '/fta/co-list', icon: VerifiedOutlined },
+      { id: 'co-form', labelId: 'data.menu.coForm', path: '/fta/co-form', icon: DescriptionOutlined },
       { id: 'annex-10', labelId: 'data.menu.annex10', path: '/fta/annex-10', icon: AssignmentOutlined },
       { id: 'ecus-stock', labelId: 'data.menu.ecusStock', path: '/fta/ecus-stock', icon: Inventory2Outlined },
     ],

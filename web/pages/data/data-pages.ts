@@ -34,6 +34,7 @@ export const dataPages: readonly DataPage[] = [
 /** The FTA group's single-table screens: path → resource name. */
 export const ftaPages: ReadonlyArray<{ id: string; path: string; resource: string }> = [
   { id: 'coList', path: '/fta/co-list', resource: 'co' },
+  { id: 'coForm', path: '/fta/co-form', resource: 'co-form' },
   { id: 'annex10', path: '/fta/annex-10', resource: 'annex' },
   { id: 'ecusStock', path: '/fta/ecus-stock', resource: 'ecus-stock' },
 ];
