@@ -22,13 +22,15 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { Fragment, type ReactNode, useState } from 'react';
+import { Fragment, lazy, type ReactNode, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, matchPath, useLocation } from 'react-router';
 import { useConfig } from '../config/ConfigProvider.js';
-import { CustomizationPanel } from './CustomizationPanel.js';
 import { LanguageSwitcher } from './LanguageSwitcher.js';
 import { isMenuGroup, type MenuEntry, type MenuGroup, type MenuItem } from './menu-items.js';
+
+// Few visitors open the customisation drawer: its controls (slider, radios, switches) load on the first opening.
+const CustomizationPanel = lazy(async () => ({ default: (await import('./CustomizationPanel.js')).CustomizationPanel }));
 
 const NAV_WIDTH = 260;
 const MINI_NAV_WIDTH = 72;
@@ -182,6 +184,8 @@ export function Shell({ menu, headerActions, drawerHeader, children }: {
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'));
   const [mobileOpen, setMobileOpen] = useState(false);
   const [customizing, setCustomizing] = useState(false);
+  // Stays mounted once opened so that closing plays the drawer's exit transition.
+  const [customizeLoaded, setCustomizeLoaded] = useState(false);
   const vertical = config.menuOrientation === 'vertical' || !isDesktop;
   const navWidth = config.miniDrawer ? MINI_NAV_WIDTH : NAV_WIDTH;
   const toggleMenu = () => (isDesktop ? update({ miniDrawer: !config.miniDrawer }) : setMobileOpen((open) => !open));
@@ -209,7 +213,7 @@ export function Shell({ menu, headerActions, drawerHeader, children }: {
           <LanguageSwitcher />
           {headerActions}
           <Tooltip title={intl.formatMessage({ id: 'shell.header.customize' })}>
-            <IconButton onClick={() => setCustomizing(true)} aria-label={intl.formatMessage({ id: 'shell.header.customize' })} data-testid="open-customization">
+            <IconButton onClick={() => { setCustomizeLoaded(true); setCustomizing(true); }} aria-label={intl.formatMessage({ id: 'shell.header.customize' })} data-testid="open-customization">
               <SettingsOutlined />
             </IconButton>
           </Tooltip>
@@ -245,7 +249,7 @@ export function Shell({ menu, headerActions, drawerHeader, children }: {
         {!vertical && <Toolbar variant="dense" />}
         {config.container ? <Container maxWidth="lg" sx={{ py: 3 }}>{children}</Container> : <Box sx={{ p: { xs: 2, md: 3 } }}>{children}</Box>}
       </Box>
-      <CustomizationPanel open={customizing} onClose={() => setCustomizing(false)} />
+      {customizeLoaded && <Suspense fallback={null}><CustomizationPanel open={customizing} onClose={() => setCustomizing(false)} /></Suspense>}
     </Box>
   );
 }
