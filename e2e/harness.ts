@@ -117,3 +117,25 @@ export async function mailedCode(dataDir: string, to: string): Promise<string> {
   }
   throw new Error(`no code mailed to ${to}`);
 }
+
+/** One API call outside the browser (fixtures); a failure throws with the server's answer. */
+export async function callApi<T>(url: string, token: string | null, apiPath: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(`${url}/api${apiPath}`, {
+    method: init.method ?? 'GET',
+    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${apiPath}: ${response.status} ${await response.text()}`);
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
+/** A registered, confirmed user with a new company: its token and the company's first folder set. */
+export async function registerWithCompany(server: RunningServer, account: { email: string; password: string; name: string }, companyName: string): Promise<{ token: string; scope: { company_slug: string; folder_slug: string } }> {
+  await callApi(server.url, null, '/registration/', { method: 'POST', body: { email: account.email, password: account.password, name: account.name, locale: 'en' } });
+  const confirmed = await callApi<{ token: { access_token: string } }>(server.url, null, '/registration-confirm/', {
+    method: 'POST', body: { email: account.email, token: await mailedCode(server.dataDir, account.email) },
+  });
+  const token = confirmed.token.access_token;
+  const company = await callApi<{ slug: string; folder_set: Array<{ slug: string }> }>(server.url, token, '/clients-api/companies/', { method: 'POST', body: { name: companyName } });
+  return { token, scope: { company_slug: company.slug, folder_slug: company.folder_set[0]?.slug ?? '' } };
+}

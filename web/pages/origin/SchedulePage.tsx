@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -22,16 +21,20 @@ import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { type AgreementCode, agreementCodes, agreements } from '../../../common/agreements.js';
 import { formatCode } from '../../../common/hs/code.js';
-import { type ScheduleAnswer, type ScheduleRequest, priceOptions, scheduleRequestSchema } from '../../../common/origin/schemas.js';
+import { type PerformManualAnswer, type ScheduleAnswer, type ScheduleRequest, priceOptions, scheduleRequestSchema } from '../../../common/origin/schemas.js';
 import { ApiError } from '../../app/api.js';
 import { usePageMeta } from '../../app/page-effects.js';
 import { useErrorText } from '../../app/session/error-text.js';
 import { useSession } from '../../app/session/SessionProvider.js';
 import { useSnackbar } from '../../app/snackbar/SnackbarProvider.js';
-import { type ExportLine, computeSchedule, deleteSavedSchedule, listExportLines, saveSchedule, scheduleHistory } from './origin-api.js';
+import { type ExportLine, computeSchedule, listExportLines, performManual, saveSchedule, scheduleHistory } from './origin-api.js';
+import { ScheduleHistoryCard } from './ScheduleHistoryCard.js';
+import { SubjectPicker } from './SubjectPicker.js';
 
 const costFields = ['domestic_expenses', 'freight', 'insurance', 'oversea_expenses', 'imported_expenses', 'user_input', 'price_input'] as const;
 type CostField = (typeof costFields)[number];
+/** A material's row as the user sets it: an origin decision, a unit value or a quantity per unit, as typed. */
+type ManualEdit = { origin_option?: 'originated' | 'non_originated'; unit_price?: string; bom_value?: string };
 
 /** An origin schedule (bảng kê): an export line, an agreement and a price policy in; materials, evidence and verdicts out. */
 export function SchedulePage() {
@@ -48,7 +51,9 @@ export function SchedulePage() {
   const [criteria, setCriteria] = useState('');
   const [costs, setCosts] = useState<Record<CostField, string>>(() => Object.fromEntries(costFields.map((field) => [field, '0'])) as Record<CostField, string>);
   const [costErrors, setCostErrors] = useState<Partial<Record<CostField, string>>>({});
-  const [overrides, setOverrides] = useState<Record<string, 'originated' | 'non_originated'>>({});
+  const [manualRows, setManualRows] = useState<Record<string, ManualEdit>>({});
+  const [editing, setEditing] = useState(false);
+  const [manualError, setManualError] = useState(false);
 
   const lines = useQuery({
     queryKey: ['origin', 'export-lines', scope, search],
@@ -58,7 +63,8 @@ export function SchedulePage() {
   });
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
-  const schedule = useMutation({ mutationFn: computeSchedule });
+  // With rows set by hand the schedule is re-judged on them (perform-manual), the evidence's figures beside it.
+  const schedule = useMutation({ mutationFn: (body: ScheduleRequest): Promise<ScheduleAnswer | PerformManualAnswer> => (body.rows && body.rows.length > 0 ? performManual(body) : computeSchedule(body)) });
   const history = useQuery({ queryKey: ['origin', 'history', scope], queryFn: () => scheduleHistory(scope), enabled: scope.company_slug !== '' && scope.folder_slug !== '' });
   const canSave = company?.role === 'owner' || company?.role === 'admin' || company?.role === 'member';
   const save = useMutation({
@@ -71,37 +77,33 @@ export function SchedulePage() {
     },
     onError: (error) => snackbar.error(errorText(error)),
   });
-  const remove = useMutation({
-    mutationFn: (id: number) => deleteSavedSchedule(scope, id),
-    onSuccess: async () => { snackbar.success(intl.formatMessage({ id: 'origin.history.deleted' })); await queryClient.invalidateQueries({ queryKey: ['origin', 'history'] }); },
-    onError: (error) => snackbar.error(errorText(error)),
-  });
   const [saved, setSaved] = useState<ScheduleAnswer | null>(null);
 
-  const request = (nextOverrides = overrides): ScheduleRequest | null => {
+  const typed = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : Number(value));
+  const request = (nextRows = manualRows): ScheduleRequest | null => {
     if (!line) return null;
     const parsed = scheduleRequestSchema.safeParse({
       ...scope, id: line.id, option, price_option: priceOption, ...(criteria.trim() ? { criteria: criteria.trim() } : {}),
-      ...Object.fromEntries(costFields.map((field) => [field, costs[field].trim() === '' ? undefined : Number(costs[field])])),
-      overrides: Object.entries(nextOverrides).map(([material_code, origin_option]) => ({ material_code, origin_option })),
+      ...Object.fromEntries(costFields.map((field) => [field, typed(costs[field])])),
+      rows: Object.entries(nextRows).map(([material_code, edit]) => ({ material_code, origin_option: edit.origin_option, unit_price: typed(edit.unit_price), bom_value: typed(edit.bom_value) })),
     });
-    if (!parsed.success) {
-      setCostErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), intl.formatMessage({ id: String(issue.path[0]) === 'imported_expenses' ? 'origin.costs.requiredNotNegative' : 'origin.costs.required' })])));
-      return null;
-    }
-    setCostErrors({});
-    return parsed.data;
+    const costIssues = parsed.error?.issues.filter((issue) => issue.path[0] !== 'rows') ?? [];
+    setCostErrors(Object.fromEntries(costIssues.map((issue) => [String(issue.path[0]), intl.formatMessage({ id: String(issue.path[0]) === 'imported_expenses' ? 'origin.costs.requiredNotNegative' : 'origin.costs.required' })])));
+    setManualError(parsed.error?.issues.some((issue) => issue.path[0] === 'rows') ?? false);
+    return parsed.success ? parsed.data : null;
   };
-  const submit = (event?: FormEvent, nextOverrides = overrides) => {
+  const submit = (event?: FormEvent, nextRows = manualRows) => {
     event?.preventDefault();
-    const body = request(nextOverrides);
+    const body = request(nextRows);
     if (body) { setSaved(null); schedule.mutate(body); }
   };
+  const editRow = (code: string, edit: ManualEdit) => setManualRows((current) => ({ ...current, [code]: { ...current[code], ...edit } }));
   const toggleOrigin = (code: string, originated: boolean) => {
-    const next = { ...overrides, [code]: originated ? 'originated' as const : 'non_originated' as const };
-    setOverrides(next);
+    const next = { ...manualRows, [code]: { ...manualRows[code], origin_option: originated ? 'originated' as const : 'non_originated' as const } };
+    setManualRows(next);
     submit(undefined, next);
   };
+  const backToEvidence = () => { setManualRows({}); setEditing(false); submit(undefined, {}); };
 
   if (!company || !folderSet) return <Alert severity="info"><FormattedMessage id="statements.noFolderSet" /></Alert>;
   const answer = schedule.data;
@@ -115,22 +117,8 @@ export function SchedulePage() {
         <CardContent>
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 6 }}>
-              <Autocomplete
-                options={lines.data?.results ?? []} value={line} onChange={(_event, value) => { setLine(value); setOverrides({}); }}
-                onInputChange={(_event, value, reason) => { if (reason === 'input') setSearch(value); }}
-                getOptionLabel={(option) => `${option.account_number} · ${option.code} · ${option.registered_date}`}
-                isOptionEqualToValue={(a, b) => a.id === b.id} filterOptions={(options) => options} loading={lines.isFetching}
-                renderOption={(props, option) => (
-                  <li {...props} key={option.id}>
-                    <Box>
-                      <Typography variant="body2" sx={{ fontWeight: 600 }}>{option.code} — {option.item_name}</Typography>
-                      <Typography variant="caption" color="text.secondary">{option.account_number} · {option.type_code} · {option.registered_date} · {option.total} {option.unit}</Typography>
-                    </Box>
-                  </li>
-                )}
-                renderInput={(params) => <TextField {...params} required label={intl.formatMessage({ id: 'origin.exportLine' })} />}
-                noOptionsText={intl.formatMessage({ id: 'origin.noExportLines' })}
-              />
+              <SubjectPicker scope={scope} value={line} onChange={(next) => { setLine(next); setManualRows({}); }}
+                lines={{ search, setSearch, results: lines.data?.results ?? [], loading: lines.isFetching }} />
             </Grid>
             <Grid size={{ xs: 6, md: 3 }}>
               <TextField select fullWidth label={intl.formatMessage({ id: 'origin.agreement' })} value={option} onChange={(event) => setOption(event.target.value as AgreementCode)} data-testid="agreement">
@@ -164,37 +152,40 @@ export function SchedulePage() {
         </CardContent>
       </Card>
       {schedule.isError && <Alert severity="error">{errorText(schedule.error)}{schedule.error instanceof ApiError && schedule.error.fields.id ? ` ${schedule.error.fields.id.join(' ')}` : ''}</Alert>}
-      {(answer ?? saved) && <ScheduleView answer={(answer ?? saved)!} onToggle={toggleOrigin} />}
+      {manualError && <Alert severity="error"><FormattedMessage id="origin.manual.invalid" /></Alert>}
+      {(answer ?? saved) && (
+        <ScheduleView answer={(answer ?? saved)!} onToggle={toggleOrigin}
+          manual={answer ? { editing, rows: manualRows, onEdit: editRow, onEditing: setEditing, onApply: () => submit(), onReset: backToEvidence, pending: schedule.isPending } : null} />
+      )}
       {history.data && history.data.results.length > 0 && (
-        <Card variant="outlined">
-          <CardContent>
-            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}><FormattedMessage id="origin.history.title" /></Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}><FormattedMessage id="origin.history.text" /></Typography>
-            <Table size="small" data-testid="schedule-history">
-              <TableBody>
-                {history.data.results.map((entry) => (
-                  <TableRow key={entry.id}>
-                    <TableCell>{intl.formatDate(entry.created_at, { dateStyle: 'medium', timeStyle: 'short' })}</TableCell>
-                    <TableCell>{lines.data?.results.find((candidate) => candidate.id === entry.ecus_id)?.account_number ?? `#${entry.ecus_id}`}</TableCell>
-                    <TableCell>{agreements[entry.option].name}</TableCell>
-                    <TableCell><Chip size="small" color={entry.fulfill_criteria ? 'success' : 'warning'} label={<FormattedMessage id={entry.fulfill_criteria ? 'origin.reasons.met' : 'origin.reasons.not_met'} />} /></TableCell>
-                    <TableCell align="right">{canSave && <Button size="small" color="error" onClick={() => remove.mutate(entry.id)}><FormattedMessage id="origin.history.delete" /></Button>}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </CardContent>
-        </Card>
+        <ScheduleHistoryCard scope={scope} entries={history.data.results} canSave={canSave}
+          declarationOf={(ecusId) => lines.data?.results.find((candidate) => candidate.id === ecusId)?.account_number ?? `#${ecusId}`}
+          onRecalculated={(recalculated) => { schedule.reset(); setSaved(recalculated); }} />
       )}
     </Stack>
   );
 }
 
-function ScheduleView({ answer, onToggle }: { answer: ScheduleAnswer; onToggle: (code: string, originated: boolean) => void }) {
+interface ManualControls {
+  editing: boolean; rows: Record<string, ManualEdit>; pending: boolean;
+  onEdit: (code: string, edit: ManualEdit) => void; onEditing: (editing: boolean) => void; onApply: () => void; onReset: () => void;
+}
+
+function ScheduleView({ answer, onToggle, manual }: { answer: ScheduleAnswer | PerformManualAnswer; onToggle: (code: string, originated: boolean) => void; manual: ManualControls | null }) {
   const intl = useIntl();
   const number = (value: number | string | null, digits = 4) => (value === null ? '' : intl.formatNumber(Number(value), { maximumFractionDigits: digits }));
+  const editable = manual?.editing === true;
+  const cellInput = (code: string, field: 'unit_price' | 'bom_value', shown: string | null, label: string) => (
+    <TextField size="small" type="number" value={manual?.rows[code]?.[field] ?? shown ?? ''} onChange={(event) => manual?.onEdit(code, { [field]: event.target.value })}
+      slotProps={{ htmlInput: { min: 0, step: 'any', 'aria-label': intl.formatMessage({ id: label }, { code }) } }} sx={{ width: 120 }} />
+  );
   return (
     <Stack spacing={2} data-testid="schedule">
+      {'count' in answer && (
+        <Alert severity="info" data-testid="manual-summary">
+          <FormattedMessage id="origin.manual.summary" values={{ count: answer.count, old: number(answer.old_fta_origin_cost), verdict: String(answer.old_fulfill_criteria) }} />
+        </Alert>
+      )}
       <Alert severity={answer.fulfill_criteria ? 'success' : 'warning'} icon={false}>
         <Typography sx={{ fontWeight: 700 }}>
           <FormattedMessage id={answer.fulfill_criteria ? 'origin.verdict.met' : 'origin.verdict.notMet'} values={{ agreement: agreements[answer.agreement].name, product: answer.product.code }} />
@@ -234,6 +225,14 @@ function ScheduleView({ answer, onToggle }: { answer: ScheduleAnswer; onToggle: 
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>{answer.formula}</Typography>
         </CardContent>
       </Card>
+      {manual && (
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+          {Object.keys(manual.rows).length > 0 && <Button onClick={manual.onReset} data-testid="manual-reset"><FormattedMessage id="origin.manual.reset" /></Button>}
+          {editable
+            ? <Button variant="contained" loading={manual.pending} onClick={manual.onApply} data-testid="manual-apply"><FormattedMessage id="origin.manual.apply" /></Button>
+            : <Button variant="outlined" onClick={() => manual.onEditing(true)} data-testid="manual-edit"><FormattedMessage id="origin.manual.edit" /></Button>}
+        </Stack>
+      )}
       <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
         <Table size="small">
           <TableHead>
@@ -246,8 +245,12 @@ function ScheduleView({ answer, onToggle }: { answer: ScheduleAnswer; onToggle: 
               <TableRow key={row.material_code} hover>
                 <TableCell><Typography variant="body2" sx={{ fontWeight: 600 }}>{row.material_code}</Typography><Typography variant="caption" color="text.secondary">{row.material_name}</Typography></TableCell>
                 <TableCell>{row.hs ? formatCode(row.hs) : ''}</TableCell>
-                <TableCell align="right">{number(row.bom_value, 6)} {row.material_unit}</TableCell>
-                <TableCell align="right">{row.unit_price === null ? <Typography variant="caption" color="warning.dark">{row.note_price}</Typography> : number(row.unit_price)}</TableCell>
+                <TableCell align="right">{editable ? cellInput(row.material_code, 'bom_value', row.bom_value, 'origin.manual.norm') : <>{number(row.bom_value, 6)} {row.material_unit}</>}</TableCell>
+                <TableCell align="right">
+                  {editable ? cellInput(row.material_code, 'unit_price', row.unit_price, 'origin.manual.unitPrice')
+                    : row.unit_price === null ? <Typography variant="caption" color="warning.dark">{row.note_price}</Typography> : number(row.unit_price)}
+                  {row.manual && <Chip size="small" variant="outlined" sx={{ ml: 0.5 }} label={<FormattedMessage id="origin.manual.set" />} />}
+                </TableCell>
                 <TableCell>
                   <Stack direction="row" sx={{ alignItems: 'center' }}>
                     <Switch size="small" checked={row.origin_option === 'originated'} onChange={(event) => onToggle(row.material_code, event.target.checked)}

@@ -1,6 +1,9 @@
-import type { ScheduleAnswer, ScheduleHistory, ScheduleRequest } from '../../../common/origin/schemas.js';
+import type { Invoice, InvoiceProduct, PerformManualAnswer, ScheduleAnswer, ScheduleHistory, ScheduleRequest } from '../../../common/origin/schemas.js';
 import type { Page } from '../../../common/resources/schemas.js';
-import { apiRequest } from '../../app/api.js';
+import { apiFetch, apiRequest } from '../../app/api.js';
+import { saveDownload } from '../../resources/resource-api.js';
+
+type Scope = { company_slug: string; folder_slug: string };
 
 /** Export type codes whose lines can be the subject of a schedule. */
 export const exportTypeCodes = ['E62', 'E52', 'E42', 'E56', 'B11'];
@@ -10,13 +13,34 @@ export interface ExportLine {
   item_name: string | null; hs: string | null; total: string; unit: string | null; price_condition: string | null; partner: string | null;
 }
 
-export const listExportLines = (scope: { company_slug: string; folder_slug: string }, search: string) =>
+export const listExportLines = (scope: Scope, search: string) =>
   apiRequest<Page<ExportLine>>('/balance/ecus/', { query: { ...scope, type_code__in: exportTypeCodes.join(','), search, ordering: '-registered_date', page_size: 50 } });
 
 export const computeSchedule = (body: ScheduleRequest) => apiRequest<ScheduleAnswer>('/fta/bangke/', { method: 'POST', body });
 
 export const saveSchedule = (body: ScheduleRequest) => apiRequest<ScheduleAnswer & { history_id: number }>('/fta/bangke/create-bangke-history/', { method: 'POST', body });
-export const scheduleHistory = (scope: { company_slug: string; folder_slug: string }) =>
+export const scheduleHistory = (scope: Scope) =>
   apiRequest<{ results: ScheduleHistory[] }>('/fta/bangke/get-bangke-history/', { query: scope });
-export const deleteSavedSchedule = (scope: { company_slug: string; folder_slug: string }, id: number) =>
+export const deleteSavedSchedule = (scope: Scope, id: number) =>
   apiRequest<void>(`/fta/bangke/history/${id}/`, { method: 'DELETE', query: scope });
+
+export const performManual = (body: ScheduleRequest) => apiRequest<PerformManualAnswer>('/fta/bangke/perform-manual/', { method: 'POST', body });
+export const recalculateSchedule = (scope: Scope, id: number) =>
+  apiRequest<ScheduleAnswer & { history_id: number }>('/fta/bangke/re-calculate-bangke/', { method: 'POST', body: { ...scope, id } });
+
+export const listInvoices = (scope: Scope, search: string) => apiRequest<Page<Invoice>>('/fta/invoices/', { query: { ...scope, search, page_size: 50 } });
+export const listInvoiceProducts = (scope: Scope, invoiceNo: string) =>
+  apiRequest<Page<InvoiceProduct>>('/fta/products/', { query: { ...scope, invoice_no: invoiceNo, page_size: 500 } });
+
+/** How the dossier documents are laid out (spec §9: word form type and word title, 1 by default). */
+export interface DocumentOptions { format: 'docx' | 'xlsx'; word_form_type: 1 | 2; word_title: 1 | 2 }
+
+/** One saved schedule's bảng kê, through the API client (the bearer token), handed to the browser's downloads. */
+export async function downloadScheduleDocument(scope: Scope, id: number, options: DocumentOptions): Promise<string> {
+  return saveDownload(await apiFetch(`/fta/bangke/history/${id}/document/`, { query: { ...scope, ...options } }), `bang-ke-${id}.${options.format}`);
+}
+
+/** Several saved schedules in one document, in the order given. */
+export async function downloadMergedDocuments(scope: Scope, ids: number[], options: DocumentOptions): Promise<string> {
+  return saveDownload(await apiFetch('/fta/upload/merge/', { method: 'POST', body: { ...scope, ...options, files: ids } }), `bang-ke.${options.format}`);
+}

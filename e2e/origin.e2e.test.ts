@@ -1,0 +1,110 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi, eventually, newPage, registerWithCompany, useServerAndBrowser } from './harness.js';
+
+describe('origin schedules in Chromium', () => {
+  const suite = useServerAndBrowser();
+  const account = { email: 'minh.tran@example.com', password: 'origin-e2e-2026', name: 'Trần Minh', token: '' };
+  const scope = { company_slug: '', folder_slug: '' };
+  const year = new Date().getUTCFullYear();
+
+  beforeAll(async () => {
+    const registered = await registerWithCompany(suite.server, account, 'Hai Phong Bags');
+    account.token = registered.token;
+    Object.assign(scope, registered.scope);
+    const add = (table: string, body: object) => callApi(suite.server.url, account.token, table, { method: 'POST', body: { ...scope, ...body } });
+    // Leather from China at 100,000 VND (USD 4) a square metre, 0.5 m² in a USD 10 bag: RVC (10 − 2) / 10 = 80%.
+    await add('/balance/ecus/', { account_number: '105900000010', registered_date: `${year}-02-01`, type_code: 'E31', code: 'LEATHER-01', item_name: 'Cow leather', total: '500', unit: 'MTK', total_value: '50000000', hs: '4107.12.00', from_country: 'CN' });
+    await add('/balance/ecus/', { account_number: '305900000020', registered_date: `${year}-05-01`, type_code: 'E62', code: 'BAG-01', item_name: 'Leather bag', total: '100', unit: 'PCE', hs: '42022100', unit_price: '10', exchange_rate: '25000', price_condition: 'FOB', invoice_no: 'HP-INV-0042', bill_date: `${year}-04-28` });
+    await add('/balance/bom/', { code: 'BAG-01', material_code: 'LEATHER-01', material_unit: 'MTK', bom_value: '0.5' });
+  });
+
+  async function signIn(page: Page): Promise<void> {
+    await page.goto(`${suite.server.url}/login`);
+    // By the fields' types: the form reads the same in every language.
+    await page.locator('input[type=email]').first().fill(account.email);
+    await page.locator('input[type=password]').first().fill(account.password);
+    await page.locator('button[type=submit]').last().click();
+    await eventually(() => new URL(page.url()).pathname).not.toBe('/login');
+  }
+
+  async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
+    const download = page.waitForEvent('download');
+    await click();
+    const file = await download;
+    const saved = path.join(suite.server.dataDir, file.suggestedFilename());
+    await file.saveAs(saved);
+    return { name: file.suggestedFilename(), bytes: await fs.readFile(saved) };
+  }
+
+  it('picks an invoice\'s line, re-judges on a value set by hand, and downloads saved schedules in Word, Excel and merged', async () => {
+    const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'en-US' });
+    await signIn(page);
+    await page.goto(`${suite.server.url}/fta/bangke`);
+    await page.getByTestId('pick-by-invoice').click();
+    await page.getByLabel('Export invoice').click();
+    await page.getByRole('option', { name: /HP-INV-0042/ }).click();
+    await page.getByTestId('invoice-product').click();
+    await page.getByRole('option', { name: /BAG-01/ }).click();
+    // The leather changes heading (4107 to 4202), so CTH would hold whatever its price: the value test alone is asked for.
+    await page.getByLabel('Criterion to test').fill('RVC40');
+    await page.getByTestId('compute-schedule').click();
+    const schedule = page.getByTestId('schedule');
+    await eventually(() => schedule.getByText('BAG-01 qualifies as originating under ATIGA.').count()).toBe(1);
+    await expect(page.getByTestId('figure-sum_of_no_fta_origin_cost').textContent()).resolves.toBe('2');
+
+    // The leather at 14 a square metre (7 a bag) brings RVC to 30%: the bag no longer qualifies, and the evidence's figures stay in view.
+    await page.getByTestId('manual-edit').click();
+    await page.getByLabel('Unit value of LEATHER-01').fill('14');
+    await page.getByTestId('manual-apply').click();
+    await eventually(() => schedule.getByText('BAG-01 does not qualify under ATIGA on these figures.').count()).toBe(1);
+    await expect(page.getByTestId('manual-summary').textContent()).resolves.toBe('1 row is set by you. On the evidence alone: non-originating materials 2 a unit, and the product qualifies.');
+    await page.getByTestId('manual-reset').click();
+    await eventually(() => schedule.getByText('BAG-01 qualifies as originating under ATIGA.').count()).toBe(1);
+
+    await page.getByTestId('save-schedule').click();
+    await page.getByTestId('agreement').click();
+    await page.getByRole('option', { name: 'EVFTA', exact: false }).first().click();
+    await page.getByTestId('save-schedule').click();
+    const history = page.getByTestId('schedule-history');
+    await eventually(() => history.locator('tr').count()).toBe(2);
+
+    const word = await downloaded(page, () => history.getByRole('button', { name: 'Word' }).last().click());
+    expect([word.name, word.bytes.subarray(0, 2).toString()]).toEqual(['bang-ke-305900000020-ATIGA.docx', 'PK']);
+    const excel = await downloaded(page, () => history.getByRole('button', { name: 'Excel' }).last().click());
+    expect([excel.name, excel.bytes.subarray(0, 2).toString()]).toEqual(['bang-ke-305900000020-ATIGA.xlsx', 'PK']);
+
+    // Both selected, with English captions and the agreement's title: one Word file holds both schedules.
+    await expect(page.getByTestId('merge-docx').isDisabled()).resolves.toBe(true);
+    for (const box of await history.getByRole('checkbox').all()) await box.check();
+    await page.getByLabel('Word form').click();
+    await page.getByRole('option', { name: 'Vietnamese and English captions' }).click();
+    const merged = await downloaded(page, () => page.getByTestId('merge-docx').click());
+    expect(merged.name).toMatch(/^bang-ke-.+\.docx$/);
+    expect(merged.bytes.length).toBeGreaterThan(word.bytes.length);
+
+    await history.getByRole('button', { name: 'Recalculate' }).first().click();
+    await eventually(() => page.getByText('Schedule recalculated on today\'s data and saved in place of the old one.').count()).toBe(1);
+    await eventually(() => history.locator('tr').count()).toBe(2);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a refused download in the reader\'s language', async () => {
+    const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'vi-VN' });
+    await signIn(page);
+    await page.goto(`${suite.server.url}/fta/bangke`);
+    const history = page.getByTestId('schedule-history');
+    await eventually(() => history.locator('tr').count()).toBe(2);
+    // The schedule is deleted elsewhere before the download is asked for.
+    const id = Number((await history.getByTestId(/^word-/).first().getAttribute('data-testid'))!.slice('word-'.length));
+    await callApi(suite.server.url, account.token, `/fta/bangke/history/${id}/?company_slug=${scope.company_slug}&folder_slug=${scope.folder_slug}`, { method: 'DELETE' });
+    await history.getByTestId(`word-${id}`).click();
+    await eventually(() => page.getByText('Không tìm thấy.').count()).toBeGreaterThan(0);
+    // The refusal itself is the one failed request the browser reports.
+    expect(pageErrors.filter((error) => !error.includes('status of 404'))).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,119 @@
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { agreements } from '../../../common/agreements.js';
+import type { ScheduleAnswer, ScheduleHistory } from '../../../common/origin/schemas.js';
+import { useErrorText } from '../../app/session/error-text.js';
+import { useSnackbar } from '../../app/snackbar/SnackbarProvider.js';
+import { deleteSavedSchedule, type DocumentOptions, downloadMergedDocuments, downloadScheduleDocument, recalculateSchedule } from './origin-api.js';
+
+type Scope = { company_slug: string; folder_slug: string };
+
+/**
+ * The saved schedules: each downloads as its bảng kê in Word or Excel, recalculates on today's data, or is deleted
+ * (releasing its C/O stock); several selected download merged into one document.
+ */
+export function ScheduleHistoryCard({ scope, entries, canSave, declarationOf, onRecalculated }: {
+  scope: Scope; entries: ScheduleHistory[]; canSave: boolean; declarationOf: (ecusId: number) => string; onRecalculated: (answer: ScheduleAnswer) => void;
+}) {
+  const intl = useIntl();
+  const errorText = useErrorText();
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [formType, setFormType] = useState<1 | 2>(1);
+  const [title, setTitle] = useState<1 | 2>(1);
+  const options = (format: DocumentOptions['format']): DocumentOptions => ({ format, word_form_type: formType, word_title: title });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['origin', 'history'] });
+  const onError = (error: unknown) => snackbar.error(errorText(error));
+  const onDownloaded = (name: string) => snackbar.success(intl.formatMessage({ id: 'origin.history.downloaded' }, { name }));
+
+  const download = useMutation({ mutationFn: ({ id, format }: { id: number; format: DocumentOptions['format'] }) => downloadScheduleDocument(scope, id, options(format)), onSuccess: onDownloaded, onError });
+  const merge = useMutation({
+    // The merged document lists the schedules in the order the history shows them.
+    mutationFn: (format: DocumentOptions['format']) => downloadMergedDocuments(scope, entries.filter((entry) => selected.includes(entry.id)).map((entry) => entry.id), options(format)),
+    onSuccess: onDownloaded, onError,
+  });
+  const recalculate = useMutation({
+    mutationFn: (id: number) => recalculateSchedule(scope, id),
+    onSuccess: async (answer, id) => {
+      setSelected((current) => current.filter((entry) => entry !== id));
+      onRecalculated(answer);
+      snackbar.success(intl.formatMessage({ id: 'origin.history.recalculated' }));
+      await refresh();
+    },
+    onError,
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => deleteSavedSchedule(scope, id),
+    onSuccess: async (_answer, id) => { setSelected((current) => current.filter((entry) => entry !== id)); snackbar.success(intl.formatMessage({ id: 'origin.history.deleted' })); await refresh(); },
+    onError,
+  });
+  const toggle = (id: number, on: boolean) => setSelected((current) => (on ? [...current, id] : current.filter((entry) => entry !== id)));
+  const busy = (id: number, format: DocumentOptions['format']) => download.isPending && download.variables?.id === id && download.variables.format === format;
+
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}><FormattedMessage id="origin.history.title" /></Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}><FormattedMessage id="origin.history.text" /></Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 1, alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
+          <TextField select size="small" label={intl.formatMessage({ id: 'origin.history.formType' })} value={formType} onChange={(event) => setFormType(Number(event.target.value) === 2 ? 2 : 1)} sx={{ minWidth: 220 }}>
+            {([1, 2] as const).map((value) => <MenuItem key={value} value={value}><FormattedMessage id={`origin.history.formTypes.${value}`} /></MenuItem>)}
+          </TextField>
+          <TextField select size="small" label={intl.formatMessage({ id: 'origin.history.wordTitle' })} value={title} onChange={(event) => setTitle(Number(event.target.value) === 2 ? 2 : 1)} sx={{ minWidth: 220 }}>
+            {([1, 2] as const).map((value) => <MenuItem key={value} value={value}><FormattedMessage id={`origin.history.wordTitles.${value}`} /></MenuItem>)}
+          </TextField>
+          <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}><FormattedMessage id="origin.history.selected" values={{ count: selected.length }} /></Typography>
+          <Button size="small" variant="outlined" disabled={selected.length === 0} loading={merge.isPending && merge.variables === 'docx'} onClick={() => merge.mutate('docx')} data-testid="merge-docx">
+            <FormattedMessage id="origin.history.mergeWord" />
+          </Button>
+          <Button size="small" variant="outlined" disabled={selected.length === 0} loading={merge.isPending && merge.variables === 'xlsx'} onClick={() => merge.mutate('xlsx')} data-testid="merge-xlsx">
+            <FormattedMessage id="origin.history.mergeExcel" />
+          </Button>
+        </Stack>
+        <Table size="small" data-testid="schedule-history">
+          <TableBody>
+            {entries.map((entry) => (
+              <TableRow key={entry.id}>
+                <TableCell padding="checkbox">
+                  <Checkbox size="small" checked={selected.includes(entry.id)} onChange={(event) => toggle(entry.id, event.target.checked)}
+                    slotProps={{ input: { 'aria-label': intl.formatMessage({ id: 'origin.history.select' }, { declaration: declarationOf(entry.ecus_id), agreement: agreements[entry.option].name }) } }} />
+                </TableCell>
+                <TableCell>{intl.formatDate(entry.created_at, { dateStyle: 'medium', timeStyle: 'short' })}</TableCell>
+                <TableCell>{declarationOf(entry.ecus_id)}</TableCell>
+                <TableCell>{agreements[entry.option].name}</TableCell>
+                <TableCell><Chip size="small" color={entry.fulfill_criteria ? 'success' : 'warning'} label={<FormattedMessage id={entry.fulfill_criteria ? 'origin.reasons.met' : 'origin.reasons.not_met'} />} /></TableCell>
+                <TableCell align="right">
+                  <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+                    <Button size="small" loading={busy(entry.id, 'docx')} onClick={() => download.mutate({ id: entry.id, format: 'docx' })} data-testid={`word-${entry.id}`}><FormattedMessage id="origin.history.word" /></Button>
+                    <Button size="small" loading={busy(entry.id, 'xlsx')} onClick={() => download.mutate({ id: entry.id, format: 'xlsx' })} data-testid={`excel-${entry.id}`}><FormattedMessage id="origin.history.excel" /></Button>
+                    {canSave && (
+                      <Button size="small" loading={recalculate.isPending && recalculate.variables === entry.id} onClick={() => recalculate.mutate(entry.id)} data-testid={`recalculate-${entry.id}`}>
+                        <FormattedMessage id="origin.history.recalculate" />
+                      </Button>
+                    )}
+                    {canSave && <Button size="small" color="error" onClick={() => remove.mutate(entry.id)}><FormattedMessage id="origin.history.delete" /></Button>}
+                  </Stack>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </CardContent>
+    </Card>
+  );
+}
