@@ -60,6 +60,7 @@ describe('origin schedules in Chromium', () => {
     await page.getByLabel('Unit value of LEATHER-01').fill('14');
     await page.getByTestId('manual-apply').click();
     await eventually(() => schedule.getByText('BAG-01 does not qualify under ATIGA on these figures.').count()).toBe(1);
+    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/schedule-manual.png`, fullPage: true });
     await expect(page.getByTestId('manual-summary').textContent()).resolves.toBe('1 row is set by you. On the evidence alone: non-originating materials 2 a unit, and the product qualifies.');
     await page.getByTestId('manual-reset').click();
     await eventually(() => schedule.getByText('BAG-01 qualifies as originating under ATIGA.').count()).toBe(1);
@@ -81,6 +82,7 @@ describe('origin schedules in Chromium', () => {
     for (const box of await history.getByRole('checkbox').all()) await box.check();
     await page.getByLabel('Word form').click();
     await page.getByRole('option', { name: 'Vietnamese and English captions' }).click();
+    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/schedule-history.png`, fullPage: true });
     const merged = await downloaded(page, () => page.getByTestId('merge-docx').click());
     expect(merged.name).toMatch(/^bang-ke-.+\.docx$/);
     expect(merged.bytes.length).toBeGreaterThan(word.bytes.length);
