@@ -105,17 +105,24 @@ export function useServerAndBrowser(env: Record<string, string> = {}, prepare?: 
 /** Waits for a value the page reaches on its own (a read that throws, say during a navigation, is retried). */
 export const eventually = <T>(read: () => T | Promise<T>, timeout = 15_000) => expect.poll(read, { timeout });
 
-/** The code of the newest mail to `to` in the server's outbox (no SMTP_URL: each mail is an .eml file). */
-export async function mailedCode(dataDir: string, to: string): Promise<string> {
+/**
+ * The code of the newest mail to `to` in the server's outbox (no SMTP_URL: each mail is an .eml file). Mails of
+ * the reset and resend forms are written after the answer, so the outbox is read until one arrives.
+ */
+export async function mailedCode(dataDir: string, to: string, timeout = 15_000): Promise<string> {
   const outbox = path.join(dataDir, 'outbox');
-  const names = (await fs.readdir(outbox).catch(() => [])).filter((name) => name.endsWith('.eml')).sort();
-  for (const name of names.reverse()) {
-    const mail = await fs.readFile(path.join(outbox, name), 'utf8');
-    if (!mail.includes(`To: ${to}`)) continue;
-    const code = /^\s+(\d{6})\s*$/m.exec(mail)?.[1];
-    if (code) return code;
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const names = (await fs.readdir(outbox).catch(() => [])).filter((name) => name.endsWith('.eml')).sort();
+    for (const name of names.reverse()) {
+      const mail = await fs.readFile(path.join(outbox, name), 'utf8');
+      if (!mail.includes(`To: ${to}`)) continue;
+      const code = /^\s+(\d{6})\s*$/m.exec(mail)?.[1];
+      if (code) return code;
+    }
+    if (Date.now() > deadline) throw new Error(`no code mailed to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`no code mailed to ${to}`);
 }
 
 /** One API call outside the browser (fixtures); a failure throws with the server's answer. */
