@@ -111,6 +111,8 @@ export const recalculateRequestSchema = z.object({
   ...scopeFields,
   id: historyId.describe('The saved schedule (history id)'),
   ...scheduleRequestSchema.omit({ company_slug: true, folder_slug: true, id: true, option: true }).partial().shape,
+  // Without its default: an absent price option keeps the saved one.
+  price_option: z.enum(priceOptions).optional(),
 });
 export type RecalculateRequest = z.infer<typeof recalculateRequestSchema>;
 

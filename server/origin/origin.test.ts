@@ -228,8 +228,11 @@ describe('origin schedules', () => {
       const low = (await call('POST', '/api/fta/bangke/re-calculate-bangke/', { id: recalculated.history_id, price_option: 'low_price' })).json();
       expect([low.fulfill_criteria, low.price.percent, low.price.type]).toEqual([true, 85, 'low_price']);
       expect((await call('POST', '/api/fta/bangke/re-calculate-bangke/', { id: recalculated.history_id })).statusCode).toBe(404);
-      expect((await call('POST', '/api/fta/bangke/re-calculate-bangke/', { id: low.history_id, freight: -1 })).statusCode).toBe(400);
-      await t.app.inject({ method: 'DELETE', url: `/api/fta/bangke/history/${low.history_id}/?company_slug=${scope.company_slug}&folder_slug=${scope.folder_slug}`, headers: { authorization: `Bearer ${token}` } });
+      // Recalculated again with nothing given, it keeps the low price it was saved with.
+      const kept = (await call('POST', '/api/fta/bangke/re-calculate-bangke/', { id: low.history_id })).json();
+      expect([kept.price.type, kept.price.percent, kept.exw]).toEqual(['low_price', 85, 9.7]);
+      expect((await call('POST', '/api/fta/bangke/re-calculate-bangke/', { id: kept.history_id, freight: -1 })).statusCode).toBe(400);
+      await t.app.inject({ method: 'DELETE', url: `/api/fta/bangke/history/${kept.history_id}/?company_slug=${scope.company_slug}&folder_slug=${scope.folder_slug}`, headers: { authorization: `Bearer ${token}` } });
     } finally {
       await run("UPDATE ecus_lines SET total_value = 100 * 2 * 25000 WHERE account_number = '100000000100'");
     }
