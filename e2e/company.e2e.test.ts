@@ -1,24 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { eventually, newPage, useServerAndBrowser } from './harness.js';
+import { eventually, newPage, signInAsDemo, typeDay, useServerAndBrowser } from './harness.js';
 
 describe('folder sets in Chromium', () => {
   const suite = useServerAndBrowser();
 
   it('refuses a period outside its year with the reason in Vietnamese, keeping what was typed', async () => {
     const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'vi-VN' });
-    await page.goto(`${suite.server.url}/login`);
-    await page.locator('input[type=email]').first().fill('demo@dutybook.vn');
-    await page.locator('input[type=password]').first().fill('dutybook-demo-2026');
-    await page.locator('button[type=submit]').last().click();
-    await eventually(() => new URL(page.url()).pathname).not.toBe('/login');
+    await signInAsDemo(page, suite.server.url);
     await page.goto(`${suite.server.url}/company`);
     await page.getByRole('tab', { name: 'Bộ thư mục' }).click();
     await page.getByRole('button', { name: 'Bộ thư mục mới' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Tên', { exact: false }).first().fill('Kỳ sai năm');
-    await dialog.getByLabel('Năm', { exact: false }).fill('2024');
-    await dialog.getByLabel('Ngày bắt đầu', { exact: false }).fill('2023-01-01');
-    await dialog.getByLabel('Ngày kết thúc', { exact: false }).fill('2023-12-31');
+    await dialog.locator('input[name=year]').fill('2024');
+    await typeDay(page, dialog.getByRole('group', { name: 'Ngày bắt đầu' }), '01/01/2023');
+    await typeDay(page, dialog.getByRole('group', { name: 'Ngày kết thúc' }), '31/12/2023');
     await dialog.getByRole('button', { name: 'Tạo' }).click();
     await eventually(() => dialog.getByText('Kỳ báo cáo phải bắt đầu hoặc kết thúc trong năm đã chọn.').count()).toBeGreaterThan(0);
     expect(await dialog.getByLabel('Tên', { exact: false }).first().inputValue()).toBe('Kỳ sai năm');

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -145,4 +145,25 @@ export async function registerWithCompany(server: RunningServer, account: { emai
   const token = confirmed.token.access_token;
   const company = await callApi<{ slug: string; folder_set: Array<{ slug: string }> }>(server.url, token, '/clients-api/companies/', { method: 'POST', body: { name: companyName } });
   return { token, scope: { company_slug: company.slug, folder_slug: company.folder_set[0]?.slug ?? '' } };
+}
+
+/**
+ * Types a day into a date field as a user does, dd/mm/yyyy digits only (the field writes the slashes): the field is
+ * emptied first, then its sections fill from the day.
+ */
+export async function typeDay(page: Page, field: Locator, day: string): Promise<void> {
+  await field.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(day.replace(/\D/g, ''));
+}
+
+/** Signs in with the demonstration account the server seeds, through the sign-in form. */
+export async function signInAsDemo(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/login`);
+  await page.locator('input[type=email]').first().fill('demo@dutybook.vn');
+  await page.locator('input[type=password]').first().fill('dutybook-demo-2026');
+  await page.locator('button[type=submit]').last().click();
+  await eventually(() => new URL(page.url()).pathname).not.toBe('/login');
 }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ecus } from '../common/resources/ecus.js';
-import { eventually, mailedCode, newPage, useServerAndBrowser } from './harness.js';
+import { eventually, mailedCode, newPage, typeDay, useServerAndBrowser } from './harness.js';
 
 /** Lazy screens and the grid's first render can take longer than expect.poll's default second. */
 
@@ -92,7 +92,7 @@ describe('data tables in Chromium', () => {
     // Add a row: typing a code offers the recorded one; picking it fills the description and the unit.
     await page.getByTestId('add-row').click();
     await page.locator('input[data-field="account_number"]').fill('305808761431');
-    await page.locator('input[data-field="registered_date"]').fill('2026-04-15');
+    await typeDay(page, page.locator('input[data-field="registered_date"]').locator('..'), '15/04/2026');
     await page.locator('input[data-field="type_code"]').fill('B11');
     await page.locator('input[data-field="code"]').fill('NVL-E2E');
     await page.getByTestId('autofill-option').filter({ hasText: 'NVL-E2E-001' }).click();

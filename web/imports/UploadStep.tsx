@@ -13,6 +13,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { type DragEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { dayInputFormat } from '../app/i18n/business-day.js';
 import type { ImportMode, UploadAnswer } from './import-api.js';
 import { uploadWorkbook } from './import-api.js';
 import { acceptedExtensions, fileSize, isAcceptedFile } from './upload-file.js';
@@ -134,6 +135,9 @@ export function UploadStep({ modes, mode, onModeChange, upload, onUploaded }: {
         <Typography variant="h6" component="p" sx={{ mt: 1, fontWeight: 600 }}><FormattedMessage id="imports.upload.title" /></Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
           <FormattedMessage id="imports.upload.hint" values={{ formats: acceptedExtensions.join(' ') }} />
+        </Typography>
+        <Typography variant="body2" color="text.secondary" data-testid="import-date-format">
+          <FormattedMessage id="imports.upload.dates" values={{ format: dayInputFormat.toLowerCase() }} />
         </Typography>
         <input
           ref={input}

@@ -5,6 +5,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { type GridRenderEditCellParams, useGridApiContext } from '@mui/x-data-grid';
 import { createContext, useContext } from 'react';
 import type { FieldDefinition } from '../../common/resources/define.js';
+import { DateField } from '../app/i18n/DateField.js';
 import { editText } from './field-values.js';
 
 /** Messages of cells whose last save failed, keyed `id:field`; the cell keeps the typed value beside it. */
@@ -47,11 +48,13 @@ export function EditCell({ params, definition, choiceLabel }: {
             {!definition.required && <option value="">—</option>}
             {(definition.choices ?? []).map((choice) => <option key={choice} value={choice}>{choiceLabel(choice)}</option>)}
           </NativeSelect>
+        ) : definition.kind === 'date' ? (
+          // The form's error already shows in the tooltip above; the field's own would crowd the cell.
+          <DateField value={value} onChange={setValue} error={error} calendar={false} autoFocus fullWidth variant="standard" htmlInput={inputProps} sx={{ '& .MuiFormHelperText-root': { display: 'none' } }} />
         ) : (
           <InputBase
             fullWidth
             autoFocus
-            type={definition.kind === 'date' ? 'date' : 'text'}
             value={value}
             onChange={(event) => setValue(event.target.value)}
             inputProps={{ ...inputProps, inputMode: definition.kind === 'decimal' ? 'decimal' : definition.kind === 'integer' ? 'numeric' : undefined }}

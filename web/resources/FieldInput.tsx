@@ -3,6 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import type { FieldDefinition } from '../../common/resources/define.js';
+import { DateField } from '../app/i18n/DateField.js';
 
 export interface FieldInputProps {
   name: string;
@@ -34,7 +35,7 @@ export function FieldInput({ name, definition, label, value, onChange, error, op
   } as const;
   switch (definition.kind) {
     case 'date':
-      return <TextField {...common} type="date" onChange={(event) => onChange(event.target.value)} slotProps={{ ...common.slotProps, inputLabel: { shrink: true } }} />;
+      return <DateField name={name} label={label} value={value} onChange={onChange} error={error} required={definition.required} autoFocus={autoFocus} size={size} fullWidth htmlInput={common.slotProps.htmlInput} />;
     case 'decimal':
     case 'integer':
       return (

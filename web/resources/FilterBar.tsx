@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { FieldDefinition, ResourceDefinition } from '../../common/resources/define.js';
+import { DateField } from '../app/i18n/DateField.js';
 import type { ResourceLabels } from './labels.js';
 import { type FilterCondition, type FilterOperator, operatorsFor } from './list-query.js';
 
@@ -72,17 +73,25 @@ function ValueInput({ condition, definition, label, options, choiceLabel, onChan
     );
   }
   if (condition.operator === 'between') {
-    const bound = (index: 0 | 1, labelId: string) => (
-      <TextField
-        size="small"
-        type={definition.kind === 'date' ? 'date' : 'number'}
-        label={intl.formatMessage({ id: labelId })}
-        value={condition.values[index] ?? ''}
-        onChange={(event) => { const next = [condition.values[0] ?? '', condition.values[1] ?? '']; next[index] = event.target.value; onChange(next); }}
-        slotProps={{ htmlInput: { 'aria-label': `${label}: ${intl.formatMessage({ id: labelId })}`, 'data-testid': `filter-value-${index === 0 ? 'from' : 'to'}`, step: 'any' }, inputLabel: { shrink: true } }}
-        sx={{ width: 170 }}
-      />
-    );
+    const bound = (index: 0 | 1, labelId: string) => {
+      const boundLabel = intl.formatMessage({ id: labelId });
+      const change = (text: string) => { const next = [condition.values[0] ?? '', condition.values[1] ?? '']; next[index] = text; onChange(next); };
+      const testId = `filter-value-${index === 0 ? 'from' : 'to'}`;
+      if (definition.kind === 'date') {
+        return <DateField label={boundLabel} value={condition.values[index] ?? ''} onChange={change} htmlInput={{ 'aria-label': `${label}: ${boundLabel}`, 'data-testid': testId }} sx={{ width: 190 }} />;
+      }
+      return (
+        <TextField
+          size="small"
+          type="number"
+          label={boundLabel}
+          value={condition.values[index] ?? ''}
+          onChange={(event) => change(event.target.value)}
+          slotProps={{ htmlInput: { 'aria-label': `${label}: ${boundLabel}`, 'data-testid': testId, step: 'any' }, inputLabel: { shrink: true } }}
+          sx={{ width: 170 }}
+        />
+      );
+    };
     return <Stack direction="row" spacing={1}>{bound(0, 'table.filter.from')}{bound(1, 'table.filter.to')}</Stack>;
   }
   if (definition.kind === 'choice') {
@@ -92,11 +101,14 @@ function ValueInput({ condition, definition, label, options, choiceLabel, onChan
       </TextField>
     );
   }
-  if (definition.kind === 'date' || definition.kind === 'decimal' || definition.kind === 'integer') {
+  if (definition.kind === 'date') {
+    return <DateField label={valueLabel} value={value} onChange={set} htmlInput={inputProps} sx={{ width: 200 }} />;
+  }
+  if (definition.kind === 'decimal' || definition.kind === 'integer') {
     return (
       <TextField
         size="small"
-        type={definition.kind === 'date' ? 'date' : 'number'}
+        type="number"
         label={valueLabel}
         value={value}
         onChange={(event) => set(event.target.value)}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { unreadableDay } from '../app/i18n/business-day.js';
 import { choice, code, date, decimal, defineResource, integer, text } from '../../common/resources/define.js';
 import { deleteMatchingBody, exportQuery, type FilterCondition, filterParams, isFiltered, listQuery, operatorsFor, orderingOfSort, sortOfOrdering, type ViewState } from './list-query.js';
 
@@ -72,6 +73,13 @@ describe('filter parameters', () => {
       { id: 'c', field: 'code', operator: 'startswith', values: ['NVL'] },
       { id: 'd', field: 'item_type', operator: 'empty', values: ['false'] },
     ], lines)).toEqual({ registered_date__gte: '2025-01-01', registered_date__lte: '2025-03-31', total__lte: '100', code__startswith: 'NVL', item_type__empty: 'false' });
+  });
+
+  it('leaves out a day still being typed, which the date field marks as not a date', () => {
+    expect(filterParams([
+      { id: 'a', field: 'registered_date', operator: 'between', values: [unreadableDay, '2025-03-31'] },
+      { id: 'b', field: 'registered_date', operator: 'gte', values: [unreadableDay] },
+    ], lines)).toEqual({ registered_date__lte: '2025-03-31' });
   });
 });
 

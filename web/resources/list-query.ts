@@ -1,4 +1,5 @@
 import type { FieldDefinition, FieldKind, ResourceDefinition } from '../../common/resources/define.js';
+import { unreadableDay } from '../app/i18n/business-day.js';
 
 /**
  * The filter bar's operators: the API's (`field=`, `__gte`, `__lte`, `__in`, `__contains`, `__startswith`,
@@ -25,9 +26,12 @@ export function operatorsFor(definition: FieldDefinition): FilterOperator[] {
 
 const suffix: Record<Exclude<FilterOperator, 'between'>, string> = { eq: '', gte: '__gte', lte: '__lte', in: '__in', contains: '__contains', startswith: '__startswith', empty: '__empty' };
 
+// A date filter whose field does not hold a date yet filters nothing; the field itself says why.
+const given = (value: string) => value !== '' && value !== unreadableDay;
+
 /**
  * The list's filter parameters, as the list query and the delete-matching body both spell them.
- * Blank values and unknown fields are left out; two `in` conditions on one field take the union,
+ * Blank values, days still being typed and unknown fields are left out; two `in` conditions on one field take the union,
  * and for the other operators the later condition wins.
  */
 export function filterParams(conditions: readonly FilterCondition[], resource: ResourceDefinition): Record<string, string> {
@@ -41,11 +45,11 @@ export function filterParams(conditions: readonly FilterCondition[], resource: R
     if (condition.operator === 'between') {
       // Either end may be left open: a range from, or up to, a value.
       const [from, to] = [condition.values[0]?.trim() ?? '', condition.values[1]?.trim() ?? ''];
-      if (from !== '') params[condition.field + suffix.gte] = from;
-      if (to !== '') params[condition.field + suffix.lte] = to;
+      if (given(from)) params[condition.field + suffix.gte] = from;
+      if (given(to)) params[condition.field + suffix.lte] = to;
       continue;
     }
-    const values = condition.values.map((value) => value.trim()).filter((value) => value !== '');
+    const values = condition.values.map((value) => value.trim()).filter(given);
     if (values.length === 0) continue;
     const key = condition.field + suffix[condition.operator];
     if (condition.operator === 'in') {

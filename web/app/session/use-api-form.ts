@@ -65,6 +65,14 @@ export function useApiForm<V extends Record<string, string>, P, R>(options: ApiF
     helperText: fieldErrors[name],
   });
 
+  /** The same for a `DateField`, which hands over its value rather than an input event. */
+  const dateField = (name: keyof V & string) => ({
+    name,
+    value: values[name],
+    onChange: (value: string) => setValue(name, value),
+    error: fieldErrors[name],
+  });
+
   const onSubmit = (event?: FormEvent) => {
     event?.preventDefault();
     setFormError(null);
@@ -92,5 +100,5 @@ export function useApiForm<V extends Record<string, string>, P, R>(options: ApiF
     });
   };
 
-  return { values, setValues, setValue, field, fieldErrors, formError, setFormError, onSubmit, submitting: mutation.isPending };
+  return { values, setValues, setValue, field, dateField, fieldErrors, formError, setFormError, onSubmit, submitting: mutation.isPending };
 }

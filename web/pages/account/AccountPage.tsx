@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { apiRequest } from '../../app/api.js';
 import { initialsOf } from '../../app/layout/AccountMenu.js';
 import { usePageMeta } from '../../app/page-effects.js';
+import { DateField } from '../../app/i18n/DateField.js';
 import { useErrorText } from '../../app/session/error-text.js';
 import { userInfoQueryKey, useSession } from '../../app/session/SessionProvider.js';
 import { useApiForm } from '../../app/session/use-api-form.js';
@@ -105,7 +106,7 @@ function ProfileForm({ user }: { user: UserInfo }) {
                 <TextField {...form.field('phone')} label={<FormattedMessage id="account.phone" />} type="tel" autoComplete="tel" fullWidth />
               </Grid>
               <Grid size={{ xs: 12, sm: 3 }}>
-                <TextField {...form.field('birthday')} label={<FormattedMessage id="account.birthday" />} type="date" autoComplete="bday" fullWidth slotProps={{ inputLabel: { shrink: true } }} />
+                <DateField {...form.dateField('birthday')} label={<FormattedMessage id="account.birthday" />} size="medium" fullWidth />
               </Grid>
               <Grid size={{ xs: 12, sm: 3 }}>
                 <TextField {...form.field('sex')} select label={<FormattedMessage id="account.sex" />} fullWidth>

@@ -17,6 +17,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { type Company, type FolderSet, folderSetInputSchema, folderSetUpdateSchema, typeCodes } from '../../../common/accounts/schemas.js';
+import { DateField } from '../../app/i18n/DateField.js';
 import { useErrorText } from '../../app/session/error-text.js';
 import { companyQueryKey } from '../../app/session/SessionProvider.js';
 import { useApiForm } from '../../app/session/use-api-form.js';
@@ -72,7 +73,6 @@ function FolderSetDialog({ company, folderSet, onClose }: { company: Company; fo
       onClose();
     },
   });
-  const date = { slotProps: { inputLabel: { shrink: true } }, type: 'date', fullWidth: true } as const;
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="folder-set-title">
       <form onSubmit={form.onSubmit} noValidate>
@@ -81,8 +81,8 @@ function FolderSetDialog({ company, folderSet, onClose }: { company: Company; fo
         <Grid container spacing={2} sx={{ pt: 1 }}>
           <Grid size={{ xs: 12, sm: 8 }}><TextField {...form.field('name')} label={<FormattedMessage id="company.folderSets.name" />} required fullWidth autoFocus /></Grid>
           <Grid size={{ xs: 12, sm: 4 }}><TextField {...form.field('year')} label={<FormattedMessage id="company.folderSets.year" />} type="number" required fullWidth /></Grid>
-          <Grid size={{ xs: 12, sm: 6 }}><TextField {...form.field('date_start')} {...date} label={<FormattedMessage id="company.folderSets.start" />} required /></Grid>
-          <Grid size={{ xs: 12, sm: 6 }}><TextField {...form.field('date_end')} {...date} label={<FormattedMessage id="company.folderSets.end" />} required /></Grid>
+          <Grid size={{ xs: 12, sm: 6 }}><DateField {...form.dateField('date_start')} label={<FormattedMessage id="company.folderSets.start" />} size="medium" fullWidth required /></Grid>
+          <Grid size={{ xs: 12, sm: 6 }}><DateField {...form.dateField('date_end')} label={<FormattedMessage id="company.folderSets.end" />} size="medium" fullWidth required /></Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField {...form.field('type_code')} select label={<FormattedMessage id="company.folderSets.typeCode" />} required fullWidth>
               {typeCodes.map((code) => <MenuItem key={code} value={code}>{code} · <FormattedMessage id={`company.typeCodes.${code}`} /></MenuItem>)}

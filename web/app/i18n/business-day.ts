@@ -1,0 +1,27 @@
+import dayjs, { type Dayjs } from 'dayjs';
+
+/** How a date field reads and writes a business date, in every language: day first, as display and imports do. */
+export const dayInputFormat = 'DD/MM/YYYY';
+
+/**
+ * What a date field hands its form while what is typed is not a date (31/02, or a half-typed day): never a date, so
+ * the form's own checks refuse it with their message instead of saving an empty or stale day.
+ */
+export const unreadableDay = 'invalid-date';
+
+const isoDay = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A form's value (`YYYY-MM-DD`, or '' for none) as the picker's day; anything that is not an ISO day is none. */
+export function dayOfValue(value: string): Dayjs | null {
+  const match = isoDay.exec(value);
+  if (!match) return null;
+  // Built from its parts so that no time zone or lenient parsing moves the day (dayjs('2025-02-31') is March 3rd).
+  const day = dayjs(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return day.format('YYYY-MM-DD') === value ? day : null;
+}
+
+/** The picker's day as the value a form keeps and the API is sent: `YYYY-MM-DD`, '' when cleared. */
+export function valueOfDay(day: Dayjs | null): string {
+  if (day === null) return '';
+  return day.isValid() ? day.format('YYYY-MM-DD') : unreadableDay;
+}
