@@ -1,5 +1,5 @@
 /** A bill-of-materials line: how much of one material one unit of a product consumes (domain §5). */
-import { code, date, decimal, defineResource, integer, text } from './define.js';
+import { code, date, decimal, defineResource, integer, plainImport, text } from './define.js';
 import { itemUnit, note } from './shared-fields.js';
 
 const bomFields = {
@@ -34,6 +34,8 @@ export const bom = defineResource({
   tableKind: 'BOM',
   folderKey: 'bom',
   operations: ['create', 'update', 'delete', 'import'],
+  // The spec names BOM's import calls after its norm calculator; the plain names answer too.
+  imports: [{ ...plainImport, setup: 'calculator_import_setup', run: 'calculator_import' }, plainImport],
   fields: bomFields,
   search: ['code', 'name', 'material_code', 'material_name'],
   ordering: 'code',

@@ -57,6 +57,29 @@ export type ResourceFamily = 'balance' | 'new-balance' | 'fta';
  */
 export type Operation = 'create' | 'update' | 'delete' | 'import' | 'locked';
 
+/** The spec's import types: rows loaded into the table, ECUS amendments (AMA), ECUS cancellations. */
+export const importTypes = ['IMPORT', 'AMA', 'CANCEL'] as const;
+export type ImportType = (typeof importTypes)[number];
+
+/**
+ * One way to load a table from a sheet, as the wizard offers it (`mode`) and the spec names its calls (`setup`,
+ * `run`). Its rows go to `target` (a table of their own, by resource name) or to this table. How they then act
+ * follows the import type: `IMPORT` rows are the table's rows; `AMA` rows correct the declaration lines they name
+ * (code, unit, quantity) and `CANCEL` rows take them out of the period, and a rollback restores those lines.
+ */
+export interface ImportVariant {
+  mode: string;
+  importType: ImportType;
+  setup: string;
+  run: string;
+  target?: string;
+  /** The target's fields a sheet may fill, each with what it changes of the field; every field when absent. */
+  fields?: Readonly<Record<string, Partial<FieldOptions>>>;
+}
+
+/** The plain import every importable table has unless it declares its own. */
+export const plainImport: ImportVariant = { mode: 'normal', importType: 'IMPORT', setup: 'setup', run: 'import_data' };
+
 /** Which columns an autofill answer reads: the code, and the name and unit columns beside it. */
 export interface AutofillSource {
   code: string;
@@ -84,6 +107,8 @@ export interface ResourceDefinition<F extends Record<string, FieldDefinition> = 
   ordering: string;
   /** Where the add-row form's autofill looks up a code's name and unit. */
   autofill?: readonly AutofillSource[];
+  /** The ways a sheet loads this table (the first of a mode is the wizard's); `[plainImport]` when not said. */
+  imports?: readonly ImportVariant[];
   /** Extra indexes over several fields, each led by company and folder set. */
   indexes?: readonly (readonly (keyof F & string)[])[];
 }
@@ -124,6 +149,10 @@ export const takeOutPurposes = ['production', 'export', 'other'] as const;
 export const takeInPurposes = ['purchase_import', 'production', 'return', 'other'] as const;
 
 export const allows = (resource: ResourceDefinition, operation: Operation) => resource.operations.includes(operation);
+
+/** The imports a table offers: none unless it allows `import`. */
+export const importVariantsOf = (resource: ResourceDefinition): readonly ImportVariant[] =>
+  (allows(resource, 'import') ? resource.imports ?? [plainImport] : []);
 
 /** The catalog key of a field's label. */
 export const fieldLabelKey = (name: string, definition: FieldDefinition) => definition.label ?? `fields.${name}`;

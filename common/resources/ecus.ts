@@ -1,5 +1,5 @@
 /** One goods line of a customs declaration, as ECUS/VNACCS exports it (domain §4). */
-import { code, date, decimal, defineResource, integer, text } from './define.js';
+import { code, date, decimal, defineResource, integer, plainImport, text } from './define.js';
 
 /** The columns of a declaration line; cancel records carry them too. */
 export const ecusFields = {
@@ -59,4 +59,14 @@ export const ecus = defineResource({
   ordering: '-registered_date',
   autofill: [{ code: 'code', name: 'item_name', unit: 'unit' }],
   indexes: [['type_code', 'registered_date']],
+  imports: [
+    plainImport,
+    // An amendment names the line (declaration number, and line number or code) and its corrected code, unit or quantity.
+    {
+      mode: 'ama', importType: 'AMA', setup: 'ama_setup', run: 'ama_import_data', target: 'ecus-ama',
+      fields: { account_number: {}, row_number: { required: false }, code: {}, unit: { required: false }, total: {} },
+    },
+    // A cancellation names the declaration, and may name one of its lines.
+    { mode: 'cancel', importType: 'CANCEL', setup: 'cancel_setup', run: 'cancel_import_data', target: 'ecus-cancel', fields: { account_number: {}, row_number: { required: false } } },
+  ],
 });

@@ -6,7 +6,7 @@ import { apiErrorSchema } from '../../common/api/errors.js';
 import { isLocale } from '../../common/i18n/locales.js';
 import { columnLetters } from '../../common/imports/cells.js';
 import { cellText } from '../../common/imports/coerce.js';
-import { allows, fieldLabelKey, type ResourceDefinition } from '../../common/resources/define.js';
+import { allows, fieldLabelKey, importTypes, importVariantsOf } from '../../common/resources/define.js';
 import { resources } from '../../common/resources/index.js';
 import type { AppDeps } from '../deps.js';
 import { requireUser, signedInUser } from '../auth/guard.js';
@@ -17,7 +17,7 @@ import { readHeaders, sheetRows } from './headers.js';
 import { startImportWorker } from './import-jobs.js';
 import { exportRejectedRows, getImportRecord, listImportRecords, retryImport, rollBackImport, startImport } from './records.js';
 import { stopSpareReader } from './reader.js';
-import { checkSetup, type ImportType, importFields, lastSetup, saveSetup } from './setup.js';
+import { checkSetup, importFields, lastSetup, saveSetup } from './setup.js';
 import { findUpload, readImportForm, type Upload } from './uploads.js';
 
 const security = [{ bearer: [] }];
@@ -64,17 +64,6 @@ const parse = <T extends z.ZodType>(schema: T, input: unknown): z.infer<T> => {
   if (!result.success) throw new AppError('validation_error', 'Data has invalid format.', { fields: fieldsOfIssues(result.error.issues) });
   return result.data;
 };
-
-/** The import calls of the spec per table: the plain trio, ECUS's AMA and cancel variants, BOM's calculator names. */
-function importCalls(resource: ResourceDefinition): Array<{ importType: ImportType; setup: string; run: string }> {
-  const calls: Array<{ importType: ImportType; setup: string; run: string }> = [{ importType: 'IMPORT', setup: 'setup', run: 'import_data' }];
-  if (resource.name === 'bom') calls.push({ importType: 'IMPORT', setup: 'calculator_import_setup', run: 'calculator_import' });
-  if (resource.name === 'ecus') {
-    calls.push({ importType: 'AMA', setup: 'ama_setup', run: 'ama_import_data' });
-    calls.push({ importType: 'CANCEL', setup: 'cancel_setup', run: 'cancel_import_data' });
-  }
-  return calls;
-}
 
 /**
  * Uploads, the header reader, and per importable table: its fixed columns, its remembered setup and its
@@ -164,13 +153,12 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       api.get(`${base}get_fixed_columns/`, {
         schema: {
           tags: resourceTags, security, summary: 'The fields an import can fill, and the company\'s last setup',
-          querystring: z.object({ company_slug: slug, import_type: z.enum(['IMPORT', 'AMA', 'CANCEL']).default('IMPORT') }),
+          querystring: z.object({ company_slug: slug, import_type: z.enum(importTypes).default('IMPORT') }),
           response: { 200: z.object({ fields: z.record(z.string(), z.object({ kind: z.string(), required: z.boolean(), choices: z.array(z.string()).optional(), label: z.string(), aliases: z.array(z.string()) })), last_setup: z.unknown() }), ...errors },
         },
       }, async (request) => {
         const access = await resolveScope(run, { userId: signedInUser(request).id, companySlug: request.query.company_slug, minimumRole: 'viewer' });
         const importType = request.query.import_type;
-        if (importType !== 'IMPORT' && resource.name !== 'ecus') throw new AppError('not_found', 'Only ECUS has amendment and cancellation imports.');
         const fields = Object.fromEntries(Object.entries(importFields(resource, importType)).map(([name, definition]) => [name, {
           kind: definition.kind, required: Boolean(definition.required), ...(definition.choices ? { choices: [...definition.choices] } : {}),
           label: fieldLabelKey(name, definition), aliases: Object.values(definition.aliases ?? {}).flat(),
@@ -178,7 +166,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         return { fields, last_setup: await lastSetup(run, { companyId: access.companyId, resource, importType }) };
       });
 
-      for (const call of importCalls(resource)) {
+      for (const call of importVariantsOf(resource)) {
         api.post(`${base}${call.setup}/`, {
           schema: {
             tags: resourceTags, security, summary: 'Check and remember the column mapping: {company_slug, <field>: {mapping_col_name, title}, extra_fields}',

@@ -1,12 +1,11 @@
 import { isColumn } from '../../common/imports/cells.js';
-import type { FieldDefinition, ResourceDefinition } from '../../common/resources/define.js';
+import { type FieldDefinition, type ImportType, type ImportVariant, importVariantsOf, type ResourceDefinition } from '../../common/resources/define.js';
 import { resourceNamed } from '../../common/resources/index.js';
 import { fieldValueSchema, type FieldValue } from '../../common/resources/schemas.js';
 import type { Run } from '../db/run.js';
 import { AppError } from '../http/errors.js';
 
-export type ImportType = 'IMPORT' | 'AMA' | 'CANCEL';
-export const importTypes = ['IMPORT', 'AMA', 'CANCEL'] as const;
+export { type ImportType, importTypes } from '../../common/resources/define.js';
 
 /** A field's sheet column: its letter and the header text it had when mapped. */
 export interface ColumnMapping {
@@ -20,20 +19,25 @@ export interface Setup {
   extra_fields: Record<string, FieldValue>;
 }
 
-/** The table an import writes: ECUS amendments and cancellations have tables of their own. */
-export const targetOf = (resource: ResourceDefinition, importType: ImportType): ResourceDefinition =>
-  importType === 'AMA' ? resourceNamed('ecus-ama') : importType === 'CANCEL' ? resourceNamed('ecus-cancel') : resource;
+/** The import of a table with this import type; every table offers at least the plain one. */
+const variantOf = (resource: ResourceDefinition, importType: ImportType): ImportVariant => {
+  const variant = importVariantsOf(resource).find((candidate) => candidate.importType === importType);
+  if (!variant) throw new AppError('not_found', `${resource.name} has no ${importType} import.`);
+  return variant;
+};
 
-/**
- * The fields a sheet can fill. An AMA row names the line (declaration number, and line number or code)
- * and the corrected code, unit or quantity; a cancellation names the declaration (and may name the line).
- */
+/** The table an import writes: the variant's own (ECUS amendments and cancellations have theirs), or the table. */
+export const targetOf = (resource: ResourceDefinition, importType: ImportType): ResourceDefinition => {
+  const { target } = variantOf(resource, importType);
+  return target ? resourceNamed(target) : resource;
+};
+
+/** The fields a sheet can fill: those the variant names, as it changes them, or every field of its target. */
 export function importFields(resource: ResourceDefinition, importType: ImportType): Record<string, FieldDefinition> {
-  if (importType === 'IMPORT') return resource.fields;
+  const variant = variantOf(resource, importType);
   const target = targetOf(resource, importType);
-  const pick = (names: string[]) => Object.fromEntries(names.map((name) => [name, target.fields[name]!]));
-  if (importType === 'AMA') return { ...pick(['account_number', 'row_number', 'code', 'unit', 'total']), row_number: { ...target.fields.row_number!, required: false }, unit: { ...target.fields.unit!, required: false } };
-  return { account_number: target.fields.account_number!, row_number: { ...target.fields.row_number!, required: false } };
+  if (!variant.fields) return target.fields;
+  return Object.fromEntries(Object.entries(variant.fields).map(([name, changes]) => [name, { ...target.fields[name]!, ...changes }]));
 }
 
 const invalid = (fields: Record<string, string[]>) => new AppError('validation_error', 'Data has invalid format.', { fields });

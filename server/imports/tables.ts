@@ -1,4 +1,5 @@
 import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { importTypes } from '../../common/resources/define.js';
 import { users } from '../auth/tables.js';
 import { companies, folderSets } from '../companies/tables.js';
 
@@ -31,7 +32,7 @@ export const uploadChunks = pgTable('upload_chunks', {
 export const importSetups = pgTable('import_setups', {
   companyId: uuid().notNull().references(() => companies.id, { onDelete: 'cascade' }),
   resource: text().notNull(),
-  importType: text({ enum: ['IMPORT', 'AMA', 'CANCEL'] }).notNull(),
+  importType: text({ enum: importTypes }).notNull(),
   mapping: jsonb().notNull(),
   extraFields: jsonb().notNull(),
   updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -43,7 +44,7 @@ export const importRecords = pgTable('import_records', {
   companyId: uuid().notNull().references(() => companies.id, { onDelete: 'cascade' }),
   folderSetId: uuid().notNull().references(() => folderSets.id, { onDelete: 'cascade' }),
   resource: text().notNull(),
-  importType: text({ enum: ['IMPORT', 'AMA', 'CANCEL'] }).notNull(),
+  importType: text({ enum: importTypes }).notNull(),
   keepPosting: boolean().notNull().default(false),
   /** `interrupted`: its process stopped or was killed midway; nothing of it remains and it can be started again. */
   status: text({ enum: ['queued', 'running', 'succeeded', 'failed', 'interrupted', 'rolled_back'] }).notNull().default('queued'),

@@ -29,12 +29,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Fragment, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { fieldLabelKey, type ResourceDefinition } from '../../common/resources/define.js';
-import { resourceNamed } from '../../common/resources/index.js';
 import { useSession } from '../app/session/SessionProvider.js';
 import { useSnackbar } from '../app/snackbar/SnackbarProvider.js';
 import { useResourceLabels } from '../resources/labels.js';
 import { resourceQueryKey } from '../resources/resource-api.js';
-import { importRecords, type ImportRecord, type ImportStatus, isRunning, retryImport, rollbackImport } from './import-api.js';
+import { importedTables, importRecords, type ImportRecord, type ImportStatus, isRunning, retryImport, rollbackImport } from './import-api.js';
 import { DownloadRejectedButton, ImportErrorsTable, RunningRowsText } from './ImportResult.js';
 import { useFailureText, useImportErrorText, useWhen } from './use-import-text.js';
 
@@ -86,7 +85,7 @@ export function ImportHistory({ resource, canWrite, onClose }: { resource: Resou
   const rows = records.data?.results ?? [];
 
   const fieldLabel = (name: string) => {
-    for (const table of resource.name === 'ecus' ? [resource, resourceNamed('ecus-cancel')] : [resource]) {
+    for (const table of importedTables(resource)) {
       const definition = table.fields[name];
       if (definition) {
         const key = fieldLabelKey(name, definition);
@@ -102,8 +101,7 @@ export function ImportHistory({ resource, canWrite, onClose }: { resource: Resou
     onSuccess: () => {
       setConfirming(null);
       snackbar.success(intl.formatMessage({ id: 'imports.history.rolledBack' }));
-      const tables = resource.name === 'ecus' ? ['ecus', 'ecus-ama', 'ecus-cancel'].map(resourceNamed) : [resource];
-      for (const table of tables) void queryClient.invalidateQueries({ queryKey: resourceQueryKey(table) });
+      for (const table of importedTables(resource)) void queryClient.invalidateQueries({ queryKey: resourceQueryKey(table) });
       void queryClient.invalidateQueries({ queryKey: ['imports', 'records'] });
     },
     onError: (error) => setRollbackError(importErrorText(error)),

@@ -24,7 +24,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ResourceDefinition } from '../../common/resources/define.js';
-import { resourceNamed } from '../../common/resources/index.js';
 import { ApiError } from '../app/api.js';
 import { useSession } from '../app/session/SessionProvider.js';
 import { useResourceLabels } from '../resources/labels.js';
@@ -34,7 +33,7 @@ import { ExtraFieldsStep } from './ExtraFieldsStep.js';
 import { type FetchedHeaders, HeaderStep, previewQuery } from './HeaderStep.js';
 import type { ColumnMatch } from './header-match.js';
 import {
-  duplicateOf, fixedColumns, type ImportMode, importModes, importRecord, type ImportRecord, isRunning, saveSetup, startImport, type UploadAnswer,
+  duplicateOf, fixedColumns, type ImportMode, importedTables, importModes, importTargetOf, importRecord, type ImportRecord, isRunning, saveSetup, startImport, type UploadAnswer,
 } from './import-api.js';
 import { importFieldsOf, labelKeyOf, matchFieldsOf, readFixedColumns } from './import-fields.js';
 import {
@@ -58,10 +57,6 @@ interface MappingState {
 }
 
 class LocalProblem extends Error {}
-
-/** The table an import mode writes: ECUS's AMA and cancel modes fill their own record tables. */
-const targetOf = (resource: ResourceDefinition, mode: ImportMode) =>
-  mode === 'ama' ? resourceNamed('ecus-ama') : mode === 'cancel' ? resourceNamed('ecus-cancel') : resource;
 
 /**
  * The Excel import of one table, full screen: upload, header rows, column mapping and the values for
@@ -97,7 +92,7 @@ export function ImportWizard({ resource, initialMode = 'normal', onClose, onShow
   const [duplicate, setDuplicate] = useState<{ date: string | undefined; request: ImportRequest } | null>(null);
   const [started, setStarted] = useState<ImportRecord | null>(null);
 
-  const target = targetOf(resource, mode);
+  const target = importTargetOf(resource, mode);
 
   const firstRows = useQuery({ ...previewQuery(upload?.upload_id ?? '', sheet, 1), enabled: upload !== null && sheet !== '' });
   const guess = useMemo(() => (firstRows.data ? guessHeaderRange(firstRows.data.rows, firstRows.data.columns) : null), [firstRows.data]);
@@ -220,8 +215,7 @@ export function ImportWizard({ resource, initialMode = 'normal', onClose, onShow
   // Once the import has ended the table behind the wizard, and its history, show the new rows.
   useEffect(() => {
     if (!finished) return;
-    const tables = resource.name === 'ecus' ? ['ecus', 'ecus-ama', 'ecus-cancel'].map(resourceNamed) : [resource];
-    for (const table of tables) void queryClient.invalidateQueries({ queryKey: resourceQueryKey(table) });
+    for (const table of importedTables(resource)) void queryClient.invalidateQueries({ queryKey: resourceQueryKey(table) });
     void queryClient.invalidateQueries({ queryKey: ['imports', 'records'] });
   }, [finished, queryClient, resource]);
 

@@ -1,6 +1,6 @@
 import type { ImportFailure } from '../../common/imports/coerce.js';
-import { allows, type FieldKind, type ResourceDefinition } from '../../common/resources/define.js';
-import { resourceNamed } from '../../common/resources/index.js';
+import { allows, type FieldKind, type ImportType, type ImportVariant, importVariantsOf, type ResourceDefinition } from '../../common/resources/define.js';
+import { resourceNamed, resources } from '../../common/resources/index.js';
 import { ApiError, apiErrorOf, apiFetch, apiRequest, authorizationHeader } from '../app/api.js';
 import { apiUrl } from '../app/runtime-config.js';
 import { saveDownload } from '../resources/resource-api.js';
@@ -15,40 +15,48 @@ export const refusalReason = (error: ApiError): string | undefined => (typeof er
 /** The row or column limit a refused file went past. */
 export const refusalLimit = (error: ApiError): number | undefined => (typeof error.body.limit === 'number' ? error.body.limit : undefined);
 
-/** ECUS loads declaration lines, supplementary declarations (AMA) and cancellations through one wizard. */
-export type ImportMode = 'normal' | 'ama' | 'cancel';
+/** A wizard mode: the `mode` of one of the table's imports (ECUS adds `ama` and `cancel` to `normal`). */
+export type ImportMode = string;
 
-export const importModes = (resource: ResourceDefinition): readonly ImportMode[] =>
-  resource.name === 'ecus' ? ['normal', 'ama', 'cancel'] : ['normal'];
+/** The import a mode names: the table's first of that mode (BOM's calculator calls before the plain ones). */
+function variantOf(resource: ResourceDefinition, mode: ImportMode): ImportVariant {
+  const variant = importVariantsOf(resource).find((candidate) => candidate.mode === mode);
+  if (!variant) throw new Error(`${resource.name} has no ${mode} import`);
+  return variant;
+}
+
+export const importModes = (resource: ResourceDefinition): readonly ImportMode[] => [...new Set(importVariantsOf(resource).map((variant) => variant.mode))];
+
+/** The table an import mode writes: its own records (ECUS amendments, cancellations) or the table itself. */
+export const importTargetOf = (resource: ResourceDefinition, mode: ImportMode): ResourceDefinition => {
+  const { target } = variantOf(resource, mode);
+  return target ? resourceNamed(target) : resource;
+};
+
+/** Every table the imports of `resource` write, whose screens show new rows when one ends or is rolled back. */
+export const importedTables = (resource: ResourceDefinition): ResourceDefinition[] =>
+  [resource, ...importVariantsOf(resource).flatMap((variant) => (variant.target ? [resourceNamed(variant.target)] : []))];
 
 /**
- * The import a table screen offers: its own, or for ECUS's amendment and cancellation records (which
- * only an import fills) the ECUS import in that mode. Null for tables that are never imported.
+ * The import a table screen offers: its own, or for records only another table's import fills (ECUS amendments
+ * and cancellations) that import in its mode. Null for tables that are never imported.
  */
 export function importSourceOf(resource: ResourceDefinition): { resource: ResourceDefinition; mode: ImportMode } | null {
-  if (allows(resource, 'import')) return { resource, mode: 'normal' };
-  if (resource.name === 'ecus-ama') return { resource: resourceNamed('ecus'), mode: 'ama' };
-  if (resource.name === 'ecus-cancel') return { resource: resourceNamed('ecus'), mode: 'cancel' };
+  if (allows(resource, 'import')) return { resource, mode: importModes(resource)[0]! };
+  for (const source of resources) {
+    const variant = importVariantsOf(source).find((candidate) => candidate.target === resource.name);
+    if (variant) return { resource: source, mode: variant.mode };
+  }
   return null;
 }
 
-/** The record's `import_type` each mode produces. */
-export const importTypeOfMode: Record<ImportMode, ImportType> = { normal: 'IMPORT', ama: 'AMA', cancel: 'CANCEL' };
-
 const tablePath = (resource: ResourceDefinition) => `/${resource.family}/${resource.name}/`;
 
-/**
- * Where one table's setup and import go: BOM names them `calculator_import(_setup)`; ECUS has AMA and
- * cancel variants, whose fields and remembered setup are their own.
- */
+/** Where one table's setup and import go, as its import of that mode names them. */
 export function importPaths(resource: ResourceDefinition, mode: ImportMode): { fixedColumns: string; setup: string; importData: string } {
   const base = tablePath(resource);
-  const isBom = resource.name === 'bom';
-  return {
-    fixedColumns: `${base}get_fixed_columns/`,
-    setup: `${base}${mode === 'ama' ? 'ama_setup' : mode === 'cancel' ? 'cancel_setup' : isBom ? 'calculator_import_setup' : 'setup'}/`,
-    importData: `${base}${mode === 'ama' ? 'ama_import_data' : mode === 'cancel' ? 'cancel_import_data' : isBom ? 'calculator_import' : 'import_data'}/`,
-  };
+  const variant = variantOf(resource, mode);
+  return { fixedColumns: `${base}get_fixed_columns/`, setup: `${base}${variant.setup}/`, importData: `${base}${variant.run}/` };
 }
 
 export interface UploadAnswer {
@@ -78,7 +86,6 @@ export interface FixedColumns {
   last_setup: LastSetup | null;
 }
 
-export type ImportType = 'IMPORT' | 'AMA' | 'CANCEL';
 export type ImportStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'interrupted' | 'rolled_back';
 
 export interface ImportRowError {
@@ -160,7 +167,7 @@ export const excelHeaders = (resource: ResourceDefinition, uploadId: string, she
 export const fixedColumns = (resource: ResourceDefinition, mode: ImportMode, companySlug: string, signal?: AbortSignal) =>
   apiRequest<unknown>(importPaths(resource, mode).fixedColumns, {
     // The amendment and cancellation imports map other fields, and remember their own setup.
-    query: { company_slug: companySlug, ...(mode === 'normal' ? {} : { import_type: importTypeOfMode[mode] }) },
+    query: { company_slug: companySlug, import_type: variantOf(resource, mode).importType },
     signal,
   });
 
