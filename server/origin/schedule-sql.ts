@@ -37,7 +37,9 @@ export const scheduleMaterialsQuery = `WITH RECURSIVE
   pins AS (SELECT * FROM unnest($6::text[], $7::text[], $8::int[]) AS p(code, source, id)),
   ${flattenBomCte({ demand: 'export_line', visible })},
   materials AS (SELECT material_code, max(material_unit) AS unit, sum(quantity) AS norm FROM flat_bom GROUP BY material_code),
-  evidence AS (
+  -- Materialized: the planner takes the materials for one row and would otherwise rescan every line of evidence
+  -- once per material.
+  evidence AS MATERIALIZED (
     SELECT 'ecus' AS source, e.id, e.code, e.hs, e.from_country, e.item_name AS name, e.registered_date AS day, e.account_number AS document,
            e.co_form, e.co_number AS reference, e.total AS quantity,
            e.total_value / nullif(e.total, 0) / (SELECT rate FROM export_line) AS unit_value,
@@ -65,7 +67,9 @@ export const scheduleMaterialsQuery = `WITH RECURSIVE
               CASE WHEN $4 = 'high_price' THEN -unit_value WHEN $4 = 'low_price' THEN unit_value END,
               day DESC NULLS LAST, id DESC),
   averaged AS (SELECT code, sum(unit_value * quantity) / nullif(sum(quantity), 0) AS unit_value FROM usable GROUP BY code),
-  material_names AS (SELECT b.material_code, max(b.material_name) AS name FROM bom_lines b WHERE ${visible('b')} GROUP BY 1)
+  material_names AS (
+    SELECT b.material_code, max(b.material_name) AS name FROM bom_lines b
+     WHERE ${visible('b')} AND b.material_code IN (SELECT material_code FROM materials) GROUP BY 1)
   SELECT m.material_code, coalesce(n.name, c.name) AS material_name, m.unit AS material_unit, trim_scale(round(m.norm, 6))::text AS bom_value,
          c.hs, c.from_country, c.reference AS reference_no, c.co_form, c.document AS account_number, c.day::text AS registered_date,
          c.source, c.id AS source_id, coalesce(c.proves_origin, false) AS proves_origin,

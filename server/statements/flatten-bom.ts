@@ -16,24 +16,24 @@ export const maxBomDepth = 12;
 export function flattenBomCte(options: { demand: string; visible: (alias: string) => string }): string {
   const overlaps = (a: string, b: string) =>
     `(${a}.valid_to IS NULL OR ${b}.valid_from IS NULL OR ${b}.valid_from <= ${a}.valid_to) AND (${a}.valid_from IS NULL OR ${b}.valid_to IS NULL OR ${b}.valid_to >= ${a}.valid_from)`;
+  // The norms are a subquery written out at each use rather than a CTE: a CTE read three times is computed whole,
+  // every BOM line of the folder set, where written out each use reads only the codes it joins on, by index.
+  const bomNorms = `(SELECT b.code, b.material_code, b.material_unit, b.valid_from, b.valid_to, b.bom_value * (1 + coalesce(b.loss_rate, 0) / 100) AS norm
+      FROM bom_lines b WHERE ${options.visible('b')})`;
   return `
-  bom_norms AS (
-    SELECT b.code, b.material_code, b.material_unit, b.valid_from, b.valid_to,
-           b.bom_value * (1 + coalesce(b.loss_rate, 0) / 100) AS norm
-      FROM bom_lines b WHERE ${options.visible('b')}),
   -- Norms are flattened once per demanded product, not per demand line: each path keeps the days all its
   -- levels hold (greatest start, least end; null is open-ended).
   bom_paths (product_code, material_code, material_unit, norm, valid_from, valid_to, depth, path) AS (
     SELECT n.code, n.material_code, n.material_unit, n.norm, n.valid_from, n.valid_to, 1, ARRAY[n.code, n.material_code]
-      FROM bom_norms n WHERE n.code IN (SELECT code FROM ${options.demand})
+      FROM ${bomNorms} n WHERE n.code IN (SELECT code FROM ${options.demand})
     UNION ALL
     SELECT p.product_code, n.material_code, n.material_unit, p.norm * n.norm,
            greatest(p.valid_from, n.valid_from), least(p.valid_to, n.valid_to), p.depth + 1, p.path || n.material_code
-      FROM bom_paths p JOIN bom_norms n ON n.code = p.material_code AND ${overlaps('p', 'n')}
+      FROM bom_paths p JOIN ${bomNorms} n ON n.code = p.material_code AND ${overlaps('p', 'n')}
      WHERE p.depth < ${maxBomDepth} AND NOT n.material_code = ANY(p.path)),
   flat_norms AS (
     SELECT p.* FROM bom_paths p
-     WHERE NOT EXISTS (SELECT 1 FROM bom_norms n WHERE n.code = p.material_code AND ${overlaps('p', 'n')})),
+     WHERE NOT EXISTS (SELECT 1 FROM ${bomNorms} n WHERE n.code = p.material_code AND ${overlaps('p', 'n')})),
   flat_bom AS (
     SELECT d.line_id, d.code AS product_code, d.day, f.material_code, f.material_unit, d.quantity * f.norm AS quantity, f.depth
       FROM ${options.demand} d JOIN flat_norms f ON f.product_code = d.code
