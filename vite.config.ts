@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { catalogParts } from './web/catalog-parts.js';
 import { precompress } from './web/precompress.js';
 
 // Relative asset URLs plus the <base> the server writes into index.html let one build run under any BASE_PATH.
 export default defineConfig({
   root: 'web',
   base: './',
-  plugins: [react(), precompress()],
+  plugins: [react(), catalogParts(), precompress()],
   resolve: { dedupe: ['intl-messageformat', '@formatjs/icu-messageformat-parser', '@formatjs/icu-skeleton-parser'] },
   build: {
     outDir: 'dist',

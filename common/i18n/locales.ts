@@ -1,14 +1,12 @@
-import { z } from 'zod';
-
 /** The interface languages, in the order the switcher shows them. */
 export const locales = ['en', 'vi', 'ko'] as const;
-export const localeSchema = z.enum(locales);
-export type Locale = z.infer<typeof localeSchema>;
+export type Locale = (typeof locales)[number];
 
 /** Vietnamese is the market's language and the default when nothing else is known. */
 export const defaultLocale: Locale = 'vi';
 
-export const isLocale = (value: unknown): value is Locale => localeSchema.safeParse(value).success;
+// A plain check rather than a zod schema: the public lookup's first script carries this file, and zod would come with it.
+export const isLocale = (value: unknown): value is Locale => (locales as readonly unknown[]).includes(value);
 
 /** 'ko-KR' → 'ko'; anything not one of ours → undefined. */
 export function localeOfLanguageTag(tag: string | undefined | null): Locale | undefined {
@@ -17,6 +15,12 @@ export function localeOfLanguageTag(tag: string | undefined | null): Locale | un
 }
 
 export type Catalog = { [key: string]: string | Catalog };
+
+/**
+ * The catalog sections only signed-in screens read (the tables, imports, reports, origin schedules, companies and
+ * their menu): the web app loads them once a user signs in, and the public lookup's first load goes without them.
+ */
+export const businessSections: readonly string[] = ['imports', 'statements', 'fields', 'origin', 'table', 'company', 'overview', 'resources', 'account', 'mail', 'data', 'choices'];
 
 /** Nested catalog → flat `a.b.c` keys, the form react-intl and the checks use. */
 export function flattenCatalog(catalog: Catalog, prefix = ''): Record<string, string> {

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { ConfigProvider } from './config/ConfigProvider.js';
 import { I18nProvider } from './i18n/I18nProvider.js';
+import { SignedInMessages } from './i18n/SignedInMessages.js';
 import { AppLoadingProvider } from './loading.js';
 import { router } from './router.js';
 import { SessionProvider } from './session/SessionProvider.js';
@@ -21,7 +22,9 @@ export function App() {
             <AppLoadingProvider>
               <SnackbarProvider>
                 <SessionProvider>
-                  <RouterProvider router={router} />
+                  <SignedInMessages>
+                    <RouterProvider router={router} />
+                  </SignedInMessages>
                 </SessionProvider>
               </SnackbarProvider>
             </AppLoadingProvider>

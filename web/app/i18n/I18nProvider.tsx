@@ -4,39 +4,52 @@ import { type Catalog, flattenCatalog, type Locale } from '../../../common/i18n/
 import { useConfig } from '../config/ConfigProvider.js';
 import { FullScreenLoader } from '../loading.js';
 
-/** Each catalog is its own chunk, fetched the first time its language is chosen. */
-const catalogLoaders: Record<Locale, () => Promise<{ default: Catalog }>> = {
-  en: () => import('../../../common/i18n/en.json'),
-  vi: () => import('../../../common/i18n/vi.json'),
-  ko: () => import('../../../common/i18n/ko.json'),
+/** A language's catalog in two chunks: what every visitor reads, and the signed-in screens' sections. */
+export type CatalogPart = 'public' | 'business';
+
+/** Each part of each catalog is its own chunk, fetched the first time it is needed (web/catalog-parts.ts). */
+const catalogLoaders: Record<Locale, Record<CatalogPart, () => Promise<{ default: Catalog }>>> = {
+  en: { public: () => import('virtual:catalog/en/public'), business: () => import('virtual:catalog/en/business') },
+  vi: { public: () => import('virtual:catalog/vi/public'), business: () => import('virtual:catalog/vi/business') },
+  ko: { public: () => import('virtual:catalog/ko/public'), business: () => import('virtual:catalog/ko/business') },
 };
 
-const loaded = new Map<Locale, Record<string, string>>();
+const loaded = new Map<string, Record<string, string>>();
+
+/**
+ * The messages of one part of the current language, once loaded; null before the first arrives. A switch keeps
+ * showing the last part that finished loading until the new one arrives.
+ */
+export function useCatalog(locale: Locale, part: CatalogPart, wanted = true): { locale: Locale; messages: Record<string, string> } | null {
+  const key = `${locale}/${part}`;
+  const [shown, setShown] = useState<{ locale: Locale; messages: Record<string, string> } | null>(null);
+  const cached = loaded.get(key);
+
+  useEffect(() => {
+    if (!wanted || loaded.has(key)) return;
+    let cancelled = false;
+    void catalogLoaders[locale][part]().then((module) => {
+      loaded.set(key, flattenCatalog(module.default));
+      if (!cancelled) setShown({ locale, messages: loaded.get(key) ?? {} });
+    });
+    return () => { cancelled = true; };
+  }, [key, locale, part, wanted]);
+
+  if (!wanted) return null;
+  return cached ? { locale, messages: cached } : shown;
+}
 
 export function I18nProvider({ children }: { children: ReactNode }) {
   const { locale } = useConfig().config;
-  // The last catalog that finished loading: a switch keeps showing it until the new one arrives.
-  const [shown, setShown] = useState<{ locale: Locale; messages: Record<string, string> } | null>(null);
-  const cached = loaded.get(locale);
-  const current = cached ? { locale, messages: cached } : shown;
-
-  useEffect(() => {
-    document.documentElement.lang = locale;
-    if (loaded.has(locale)) return;
-    let cancelled = false;
-    void catalogLoaders[locale]().then((module) => {
-      loaded.set(locale, flattenCatalog(module.default));
-      if (!cancelled) setShown({ locale, messages: loaded.get(locale) ?? {} });
-    });
-    return () => { cancelled = true; };
-  }, [locale]);
+  const current = useCatalog(locale, 'public');
+  useEffect(() => { document.documentElement.lang = locale; }, [locale]);
 
   if (!current) return <FullScreenLoader />;
-  return (
-    <IntlProvider locale={current.locale} messages={current.messages} defaultLocale="en" onError={reportMissingMessage}>
-      {children}
-    </IntlProvider>
-  );
+  return <MessagesProvider locale={current.locale} messages={current.messages}>{children}</MessagesProvider>;
+}
+
+export function MessagesProvider({ locale, messages, children }: { locale: Locale; messages: Record<string, string>; children: ReactNode }) {
+  return <IntlProvider locale={locale} messages={messages} defaultLocale="en" onError={reportMissingMessage}>{children}</IntlProvider>;
 }
 
 function reportMissingMessage(error: { code: string; message: string }) {

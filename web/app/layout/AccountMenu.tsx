@@ -13,7 +13,6 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -49,11 +48,9 @@ export function AccountMenu() {
 
   return (
     <>
-      <Tooltip title={label}>
-        <IconButton onClick={(event) => setAnchor(event.currentTarget)} aria-label={label} aria-haspopup="menu" data-testid="account-menu" sx={{ p: 0.5 }}>
-          <UserAvatar user={user} size={34} />
-        </IconButton>
-      </Tooltip>
+      <IconButton onClick={(event) => setAnchor(event.currentTarget)} aria-label={label} title={label} aria-haspopup="menu" data-testid="account-menu" sx={{ p: 0.5 }}>
+        <UserAvatar user={user} size={34} />
+      </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={close} slotProps={{ paper: { sx: { minWidth: 260 } } }}>
         <Box sx={{ px: 2, py: 1.5, display: 'flex', gap: 1.5, alignItems: 'center' }}>
           <UserAvatar user={user} size={40} />

@@ -18,7 +18,6 @@ import Menu from '@mui/material/Menu';
 import MuiMenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -54,20 +53,21 @@ function VerticalMenuItem({ item, mini, onNavigate }: { item: MenuItem; mini: bo
   const { pathname } = useLocation();
   const label = intl.formatMessage({ id: item.labelId });
   const Icon = item.icon;
-  const button = (
+  // A collapsed menu names its items in a native tooltip: MUI's would bring a positioning library into every page.
+  return (
     <ListItemButton
       component={RouterLink}
       to={item.path}
       selected={isActive(item, pathname)}
       onClick={onNavigate}
       aria-label={mini ? label : undefined}
+      title={mini ? label : undefined}
       sx={{ borderRadius: 1, mb: 0.5, justifyContent: mini ? 'center' : 'flex-start' }}
     >
       <ListItemIcon sx={{ minWidth: mini ? 0 : 40 }}><Icon /></ListItemIcon>
       {!mini && <ListItemText primary={label} />}
     </ListItemButton>
   );
-  return mini ? <Tooltip title={label} placement="right">{button}</Tooltip> : button;
 }
 
 /** The side menu; a group's heading is a subheader, or a divider in the mini drawer where no text fits. */
@@ -212,11 +212,9 @@ export function Shell({ menu, headerActions, drawerHeader, children }: {
           <Box sx={{ flexGrow: 1 }} />
           <LanguageSwitcher />
           {headerActions}
-          <Tooltip title={intl.formatMessage({ id: 'shell.header.customize' })}>
-            <IconButton onClick={() => { setCustomizeLoaded(true); setCustomizing(true); }} aria-label={intl.formatMessage({ id: 'shell.header.customize' })} data-testid="open-customization">
-              <SettingsOutlined />
-            </IconButton>
-          </Tooltip>
+          <IconButton onClick={() => { setCustomizeLoaded(true); setCustomizing(true); }} aria-label={intl.formatMessage({ id: 'shell.header.customize' })} title={intl.formatMessage({ id: 'shell.header.customize' })} data-testid="open-customization">
+            <SettingsOutlined />
+          </IconButton>
         </Toolbar>
         {!vertical && (
           <Toolbar variant="dense" sx={{ borderTop: 1, borderColor: 'divider' }}>
