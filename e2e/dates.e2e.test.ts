@@ -9,8 +9,12 @@ import { eventually, newPage, signInAsDemo, typeDay, useServerAndBrowser } from 
 const texts = {
   en: { language: 'English', tab: 'Folder sets', add: 'New folder set', start: 'Start date', end: 'End date', create: 'Create', year: 2025, january: 'January 2025', invalid: 'Not a date: type it as dd/mm/yyyy.' },
   vi: { language: 'Tiếng Việt', tab: 'Bộ thư mục', add: 'Bộ thư mục mới', start: 'Ngày bắt đầu', end: 'Ngày kết thúc', create: 'Tạo', year: 2024, january: 'tháng 1 2024', invalid: 'Không phải ngày hợp lệ: nhập theo dạng dd/mm/yyyy.' },
-  ko: { language: '한국어', tab: '폴더 세트', add: '새 폴더 세트', start: '시작일', end: '종료일', create: '만들기', year: 2023, january: '1월 2023', invalid: '올바른 날짜가 아닙니다. dd/mm/yyyy 형식으로 입력하세요.' },
+  ko: { language: '한국어', tab: '폴더 세트', add: '새 폴더 세트', start: '시작일', end: '종료일', create: '만들기', year: 2023, january: '1월 2023', invalid: '올바른 날짜가 아닙니다. yyyy. mm. dd. 형식으로 입력하세요.' },
 } as const;
+
+/** A day as the language writes it, and so as its date fields are typed: Korean year first, the others day first. */
+const written = (language: keyof typeof texts, day: string, month: string, year: number) =>
+  (language === 'ko' ? `${year}. ${month}. ${day}.` : `${day}/${month}/${year}`);
 
 async function chooseLanguage(page: Page, language: string) {
   await page.getByTestId('language-switcher').click();
@@ -20,7 +24,7 @@ async function chooseLanguage(page: Page, language: string) {
 describe('date fields in Chromium', () => {
   const suite = useServerAndBrowser();
 
-  it('type dd/mm/yyyy in every language, show the calendar in the interface language and send the ISO day', async () => {
+  it('type a day in the order the language writes it, show the calendar in the interface language and send the ISO day', async () => {
     // An American browser, whose native date inputs would ask for mm/dd/yyyy whatever the app's language.
     const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'en-US' });
     await signInAsDemo(page, suite.server.url);
@@ -35,10 +39,10 @@ describe('date fields in Chromium', () => {
       await dialog.locator('input[name=name]').fill(`Kỳ ${text.year}`);
       await dialog.locator('input[name=year]').fill(String(text.year));
 
-      // Typed day first; the calendar then opens on that month, named in the interface language.
+      // Typed in the language's order; the calendar then opens on that month, named in the interface language.
       const start = dialog.getByRole('group', { name: text.start });
-      await typeDay(page, start, `31/01/${text.year}`);
-      expect(await dialog.locator('input[name=date_start]').inputValue()).toBe(`31/01/${text.year}`);
+      await typeDay(page, start, written(language, '31', '01', text.year));
+      expect(await dialog.locator('input[name=date_start]').inputValue()).toBe(written(language, '31', '01', text.year));
       await dialog.locator('input[name=date_start]').locator('..').getByRole('button').click();
       const calendar = page.getByRole('dialog').filter({ has: page.getByRole('grid') });
       await eventually(() => calendar.getByText(text.january, { exact: true }).count()).toBe(1);
@@ -47,10 +51,10 @@ describe('date fields in Chromium', () => {
 
       // An impossible day is refused in the user's language and stays as typed.
       const end = dialog.getByRole('group', { name: text.end });
-      await typeDay(page, end, `31/02/${text.year}`);
+      await typeDay(page, end, written(language, '31', '02', text.year));
       await eventually(() => dialog.getByText(text.invalid, { exact: true }).count()).toBe(1);
-      expect(await dialog.locator('input[name=date_end]').inputValue()).toBe(`31/02/${text.year}`);
-      await typeDay(page, end, `31/12/${text.year}`);
+      expect(await dialog.locator('input[name=date_end]').inputValue()).toBe(written(language, '31', '02', text.year));
+      await typeDay(page, end, written(language, '31', '12', text.year));
       await eventually(() => dialog.getByText(text.invalid, { exact: true }).count()).toBe(0);
 
       const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url().includes('/folder-sets/'));

@@ -10,7 +10,7 @@ import 'dayjs/locale/vi';
 import { type ReactNode, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Locale } from '../../../common/i18n/locales.js';
-import { dayInputFormat, dayOfValue, valueOfDay } from './business-day.js';
+import { dayFieldFormats, dayOfValue, valueOfDay } from './business-day.js';
 
 /** The pickers' own texts (open the calendar, next month, placeholders) in the interface language. */
 const pickerTexts: Record<Locale, typeof enUS> = { en: enUS, vi: viVN, ko: koKR };
@@ -38,9 +38,10 @@ export interface DateFieldProps {
 }
 
 /**
- * A business date typed dd/mm/yyyy in every language, with a calendar whose month and day names follow the interface
- * language rather than the browser's (a native date input shows mm/dd to an English browser whatever the app's
- * language). What is typed stays in the field while it is not a date, with the reason under it.
+ * A business date typed in the order its language displays one (dd/mm/yyyy; Korean yyyy. mm. dd.), with a calendar
+ * whose month and day names follow the interface language rather than the browser's (a native date input shows mm/dd
+ * to an English browser whatever the app's language). What is typed stays in the field while it is not a date, with
+ * the reason under it.
  */
 export function DateField({ value, onChange, label, error, helperText, name, required, autoFocus, size = 'small', fullWidth, htmlInput, calendar = true, variant, sx }: DateFieldProps) {
   const intl = useIntl();
@@ -60,7 +61,7 @@ export function DateField({ value, onChange, label, error, helperText, name, req
     setLastValue(nextValue);
     onChange(nextValue);
   };
-  const problem = error ?? (unreadable ? intl.formatMessage({ id: 'dates.invalid' }, { format: dayInputFormat.toLowerCase() }) : undefined);
+  const problem = error ?? (unreadable ? intl.formatMessage({ id: 'dates.invalid' }, { format: dayFieldFormats[locale].toLowerCase() }) : undefined);
   const textField = {
     name,
     label,
@@ -78,7 +79,7 @@ export function DateField({ value, onChange, label, error, helperText, name, req
     value: day,
     onChange: change,
     onError: (reason: string | null) => setUnreadable(reason !== null),
-    format: dayInputFormat,
+    format: dayFieldFormats[locale],
   };
   return (
     <LocalizationProvider

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dayOfValue, unreadableDay, valueOfDay } from './business-day.js';
+import { locales } from '../../../common/i18n/locales.js';
+import { dayFieldFormats, dayOfValue, unreadableDay, valueOfDay } from './business-day.js';
+import { formatBusinessDay } from './dates.js';
 
 describe('a date field\'s value', () => {
   it('reads an ISO day as that calendar day, and nothing else as a day', () => {
@@ -16,5 +18,13 @@ describe('a date field\'s value', () => {
     expect(valueOfDay(null)).toBe('');
     expect(valueOfDay(day?.add(Number.NaN, 'day') ?? null)).toBe(unreadableDay);
     expect(unreadableDay).not.toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe('a date field\'s format', () => {
+  it('is the order the language displays a business day in', () => {
+    for (const locale of locales) {
+      expect(dayOfValue('2026-03-04')!.format(dayFieldFormats[locale])).toBe(formatBusinessDay({ locale }, '2026-03-04'));
+    }
   });
 });

@@ -1,7 +1,14 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import type { Locale } from '../../../common/i18n/locales.js';
 
-/** How a date field reads and writes a business date, in every language: day first, as display and imports do. */
+/** How the imports read a business date: day first, as Vietnamese documents and ECUS exports write it. */
 export const dayInputFormat = 'DD/MM/YYYY';
+
+/**
+ * How a date field reads and writes a business date, the order its language displays one (formatBusinessDay): day
+ * first in Vietnamese and English, year first in Korean (2026. 03. 04.).
+ */
+export const dayFieldFormats: Record<Locale, string> = { en: dayInputFormat, vi: dayInputFormat, ko: 'YYYY. MM. DD.' };
 
 /**
  * What a date field hands its form while what is typed is not a date (31/02, or a half-typed day): never a date, so
