@@ -254,6 +254,8 @@ describe('origin schedules', () => {
     // 60 claimed leaves 40: too little for the next shipment's 100, which cites the other import.
     const partial = (await set(60)).json();
     expect(partial.results.find((claim: { source_id: number }) => claim.source_id === dear!.id)).toMatchObject({ quantity: '60', available: '40' });
+    const [kept] = await run<{ answer: { results: Array<{ material_code: string; claim_quantity: string }> } }>('SELECT answer FROM origin_schedules WHERE id = $1', [saved.history_id]);
+    expect(kept!.answer.results.find((row) => row.material_code === 'm1')!.claim_quantity).toBe('60');
     expect(byCode((await schedule({ option: 'ATIGA', id: third })).json()).m1!.account_number).toBe('100000000200');
 
     // Released, the line backs the next shipment again.

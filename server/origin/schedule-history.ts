@@ -98,6 +98,14 @@ export async function setStockQuantity(database: Database, scope: Scope, change:
       [change.id, change.source, change.sourceId, change.quantity]);
     if (changed.length === 0) throw new AppError('not_found', `The saved schedule claims nothing of ${change.source === 'ecus' ? 'import line' : 'purchase'} ${change.sourceId}.`);
     await refuseOverClaims(run, scope, change.id);
+    // The saved answer's rows say what the schedule claims too (its documents print them): they follow the ledger.
+    await run(
+      `UPDATE origin_schedules SET answer = jsonb_set(answer, '{results}', (
+         SELECT coalesce(jsonb_agg(CASE WHEN row->>'source' = $2 AND (row->>(CASE $2 WHEN 'ecus' THEN 'ecus_id' ELSE 'purchase_id' END))::int = $3
+                                        THEN jsonb_set(row, '{claim_quantity}', to_jsonb(trim_scale($4::numeric)::text)) ELSE row END ORDER BY position), '[]'::jsonb)
+           FROM jsonb_array_elements(answer->'results') WITH ORDINALITY AS rows(row, position)))
+        WHERE id = $1`,
+      [change.id, change.source, change.sourceId, change.quantity]);
     // A claim of nothing is no claim: releasing a line removes it from the schedule's ledger.
     await run('DELETE FROM origin_claims WHERE schedule_id = $1 AND quantity = 0', [change.id]);
     return run<StockClaim>(stockClaimsQuery, [scope.companyId, change.id]);
