@@ -165,10 +165,18 @@ export const scheduleHistorySchema = z.object({
 });
 export type ScheduleHistory = z.infer<typeof scheduleHistorySchema>;
 
+/**
+ * The annex forms of Circular 05/2018/TT-BCT a saved schedule is laid out as: the schedule of a criterion (RVC and
+ * MaxNOM Annex VIII, CTC V, de minimis VI, PE IX), the wholly-obtained schedule of domestically bought inputs (WO,
+ * Annex III), or the origin declarations its domestic suppliers sign (SUPPLIER, Annex X).
+ */
+export const dossierForms = ['RVC', 'MAXNOM', 'CTC', 'DE_MINIMIS', 'PE', 'WO', 'SUPPLIER'] as const;
+export type DossierForm = (typeof dossierForms)[number];
+
 /** How the dossier documents are laid out: which annex form (by default the criterion the schedule meets), Word or Excel. */
 export const dossierQuerySchema = z.object({
   format: z.enum(['docx', 'xlsx']).default('docx'),
-  form: z.enum(['RVC', 'MAXNOM', 'CTC', 'DE_MINIMIS', 'PE']).optional().describe('The annex form of Circular 05/2018/TT-BCT; by default that of the first criterion met'),
+  form: z.enum(dossierForms).optional().describe('The annex form of Circular 05/2018/TT-BCT; by default that of the first criterion met'),
   word_form_type: z.coerce.number().int().min(1).max(2).default(1).describe('1: Vietnamese captions, as filed; 2: each caption with its English'),
   word_title: z.coerce.number().int().min(1).max(2).default(1).describe('1: the annex title; 2: the title naming the agreement and its C/O form'),
 });

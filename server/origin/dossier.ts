@@ -5,7 +5,8 @@ import PizZip from 'pizzip';
 import { agreements } from '../../common/agreements.js';
 import { formatCode } from '../../common/hs/code.js';
 import { changeLevels } from '../../common/origin/psr.js';
-import type { CriterionResult, ScheduleAnswer } from '../../common/origin/schemas.js';
+import type { CriterionResult, DossierForm, ScheduleAnswer } from '../../common/origin/schemas.js';
+import { AppError } from '../http/errors.js';
 import { neutralised } from '../resources/export-rows.js';
 
 /**
@@ -15,8 +16,6 @@ import { neutralised } from '../resources/export-rows.js';
  * Several schedules make one document, a page (or a sheet) each. The forms are Vietnamese, as filed; form type 2
  * adds the English caption under each Vietnamese one.
  */
-export const dossierForms = ['RVC', 'MAXNOM', 'CTC', 'DE_MINIMIS', 'PE'] as const;
-export type DossierForm = (typeof dossierForms)[number];
 
 /** Who files and for which shipment: what the saved answer does not hold. */
 export interface DossierContext {
@@ -25,6 +24,8 @@ export interface DossierContext {
   invoiceNo: string | null;
   invoiceDate: string | null;
   currency: string | null;
+  /** The domestic purchases the schedule cites, by id: who sold them. */
+  suppliers: Map<number, { name: string | null; code: string | null }>;
 }
 
 export interface DossierOptions { form?: DossierForm; formType: 1 | 2; title: 1 | 2 }
@@ -35,6 +36,8 @@ const annexes: Record<DossierForm, { annex: string; criterion: string }> = {
   CTC: { annex: 'V', criterion: 'CTC' },
   DE_MINIMIS: { annex: 'VI', criterion: 'De Minimis' },
   PE: { annex: 'IX', criterion: 'PE' },
+  WO: { annex: 'III', criterion: 'WO' },
+  SUPPLIER: { annex: 'X', criterion: '' },
 };
 
 const captions = {
@@ -49,6 +52,9 @@ const captions = {
   evidence: ['Tờ khai / hóa đơn, C/O hoặc bản khai', 'Declaration / invoice, C/O or declaration'], hsChanged: ['Chuyển đổi mã HS', 'Change of HS'],
   total: ['Cộng', 'Total'], vnm: ['Tổng trị giá nguyên liệu không có xuất xứ (VNM)', 'Non-originating materials (VNM)'],
   share: ['Tỷ lệ', 'Share'], threshold: ['Ngưỡng', 'Threshold'], formula: ['Công thức', 'Formula'],
+  value: ['Trị giá', 'Value'], vatInvoice: ['Hóa đơn GTGT (số, ngày)', 'VAT invoice (No., date)'], seller: ['Người bán', 'Seller'],
+  supplier: ['Tên nhà cung cấp', 'Supplier'], supplierCode: ['Mã nhà cung cấp', 'Supplier code'], buyer: ['Người mua (thương nhân xuất khẩu)', 'Buyer (exporter)'],
+  reference: ['Số bản khai', 'Declaration No.'], declaredCriterion: ['Tiêu chí xuất xứ đáp ứng', 'Origin criterion met'],
 } as const;
 
 const numberFormat = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 6 });
@@ -60,12 +66,13 @@ export function dossierFormOf(answer: ScheduleAnswer): DossierForm {
   const met = answer.criteria_results.find((result) => result.pass) ?? answer.criteria_results[0];
   if (!met) return 'RVC';
   if (met.kind === 'MaxNOM') return 'MAXNOM';
+  if (met.kind === 'WO') return 'WO';
   if (changeLevels[met.kind]) return met.reason === 'de_minimis' ? 'DE_MINIMIS' : 'CTC';
   return met.kind === 'PE' ? 'PE' : 'RVC';
 }
 
 const resultOf = (answer: ScheduleAnswer, form: DossierForm): CriterionResult | undefined => answer.criteria_results.find((result) =>
-  form === 'MAXNOM' ? result.kind === 'MaxNOM'
+  form === 'SUPPLIER' ? false : form === 'WO' ? result.kind === 'WO' : form === 'MAXNOM' ? result.kind === 'MaxNOM'
     : form === 'CTC' || form === 'DE_MINIMIS' ? Boolean(changeLevels[result.kind])
       : form === 'PE' ? result.kind === 'PE' : ['RVC', 'LVC', 'QVC', 'VAC'].includes(result.kind));
 
@@ -87,14 +94,45 @@ export function dossierData(answer: ScheduleAnswer, context: DossierContext, opt
     ...(result && result.threshold !== null ? [[caption('threshold'), `${amount(result.threshold)}%`]] : []),
     ...(form === 'RVC' || form === 'MAXNOM' ? [[caption('formula'), answer.formula]] : []),
   ].map(([label, value]) => ({ label, value }));
-  const met = result?.pass ?? answer.fulfill_criteria;
+  // Wholly obtained is a fact of production the user asserts: the schedule shows it holds when every input originates.
+  const met = form === 'WO' ? answer.results.every((row) => row.origin_option === 'originated') : result?.pass ?? answer.fulfill_criteria;
   const base = `BẢNG KÊ KHAI HÀNG HÓA XUẤT KHẨU ĐẠT TIÊU CHÍ "${annexes[form].criterion.toUpperCase()}"`;
+  const annex = `Phụ lục ${annexes[form].annex} (ban hành kèm theo Thông tư số 05/2018/TT-BCT ngày 03 tháng 4 năm 2018 của Bộ Công Thương)`;
+  const exporterTaxCode = context.exporter.taxCode ?? answer.tax_code ?? '';
+  const used = (row: ScheduleAnswer['results'][number]) => Number(row.bom_value) * quantity;
+  const value = (row: ScheduleAnswer['results'][number]) => (row.unit_price === null ? null : used(row) * Number(row.unit_price));
+  const purchases = answer.results.filter((row) => row.source === 'purchase' && row.purchase_id !== null);
+  if (form === 'SUPPLIER' && purchases.length === 0) {
+    throw new AppError('validation_error', `The schedule of declaration ${answer.account_number} cites no domestic purchase: it has no supplier to declare origin.`, { fields: { form: ['This schedule cites no domestic purchase.'] } });
+  }
   return {
-    annex: `Phụ lục ${annexes[form].annex} (ban hành kèm theo Thông tư số 05/2018/TT-BCT ngày 03 tháng 4 năm 2018 của Bộ Công Thương)`,
+    isMaterials: form !== 'WO' && form !== 'SUPPLIER', isWo: form === 'WO', isSupplier: form === 'SUPPLIER',
+    // Annex X: one declaration a domestic supplier signs for what it sold, prefilled for it to check, complete and sign.
+    declarations: form !== 'SUPPLIER' ? [] : purchases.map((row, index) => {
+      const supplier = context.suppliers.get(row.purchase_id!);
+      return {
+        annex, title: 'BẢN KHAI BÁO XUẤT XỨ CỦA NHÀ SẢN XUẤT/NHÀ CUNG CẤP NGUYÊN LIỆU TRONG NƯỚC',
+        subtitle: options.formType === 2 ? 'Declaration of origin by the domestic producer or supplier of materials' : '',
+        supplierCaption: caption('supplier'), supplier: neutralised(supplier?.name ?? ''), supplierCodeCaption: caption('supplierCode'), supplierCode: neutralised(supplier?.code ?? ''),
+        buyerCaption: caption('buyer'), buyer: context.exporter.name, taxCodeCaption: caption('taxCode'), buyerTaxCode: exporterTaxCode,
+        invoiceCaption: caption('invoice'), invoice: [row.account_number, day(row.registered_date)].filter(Boolean).join(', '),
+        referenceCaption: caption('reference'), reference: neutralised(row.reference_no ?? ''),
+        colMaterial: caption('material'), colCode: caption('code'), colHs: caption('hs'), colUnit: caption('unit'), colQuantity: caption('quantity'),
+        colValue: caption('value'), colCriterion: caption('declaredCriterion'),
+        name: neutralised(row.material_name ?? ''), code: neutralised(row.material_code), hs: row.hs ? formatCode(row.hs) : '', unit: row.material_unit ?? '',
+        quantity: amount(used(row)), value: amount(value(row)), criterionBlank: '',
+        statement: `Chúng tôi cam kết hàng hóa nêu trên được sản xuất tại Việt Nam và đáp ứng tiêu chí xuất xứ đã khai; chúng tôi chịu trách nhiệm trước pháp luật về tính chính xác của nội dung khai báo và lưu giữ chứng từ chứng minh theo quy định.`,
+        placeDate: '……, ngày …… tháng …… năm ……',
+        signature: 'Người đại diện theo pháp luật của nhà sản xuất/nhà cung cấp (ký, ghi rõ họ tên, đóng dấu)',
+        lastDeclaration: index === purchases.length - 1,
+      };
+    }),
+    colValue: caption('value'), colVatInvoice: caption('vatInvoice'), colSeller: caption('seller'),
+    annex,
     title: options.title === 2 ? `${base} THEO HIỆP ĐỊNH ${agreement.name.toUpperCase()} (C/O MẪU ${agreement.coForms[0]})` : base,
     subtitle: options.formType === 2 ? `Declaration of exported goods meeting the criterion "${annexes[form].criterion}"` : '',
     exporterCaption: caption('exporter'), exporter: context.exporter.name,
-    taxCodeCaption: caption('taxCode'), taxCode: context.exporter.taxCode ?? answer.tax_code ?? '',
+    taxCodeCaption: caption('taxCode'), taxCode: exporterTaxCode,
     addressCaption: caption('address'), address: context.exporter.address ?? '',
     declarationCaption: caption('declaration'), declaration: answer.account_number, dateCaption: caption('date'), declarationDate: day(context.declarationDate),
     invoiceCaption: caption('invoice'), invoice: [context.invoiceNo, day(context.invoiceDate)].filter(Boolean).join(', '),
@@ -116,7 +154,8 @@ export function dossierData(answer: ScheduleAnswer, context: DossierContext, opt
       const hs = row.hs ?? '';
       return {
         no: String(index + 1), name: neutralised(row.material_name ?? ''), code: neutralised(row.material_code), hs: hs ? formatCode(hs) : '', unit: row.material_unit ?? '',
-        norm: amount(row.bom_value), used: amount(Number(row.bom_value) * quantity), unitPrice: amount(row.unit_price),
+        norm: amount(row.bom_value), used: amount(used(row)), unitPrice: amount(row.unit_price), value: amount(value(row)),
+        seller: row.source === 'purchase' && row.purchase_id !== null ? neutralised(context.suppliers.get(row.purchase_id)?.name ?? '') : '',
         originating: originating ? amount(row.has_fta_origin_cost) : '', nonOriginating: originating ? '' : amount(row.no_fta_origin_cost),
         country: row.from_country ?? '', evidence: neutralised(evidence || (row.note_price ?? '')),
         hsChanged: level === undefined || originating ? '' : hs.length >= level && hs.slice(0, level) !== productHs.slice(0, level) ? 'Có' : 'Không',
@@ -144,19 +183,67 @@ export function dossierDocx(schedules: DossierData[]): Buffer {
 
 const thin: Partial<ExcelJS.Borders> = { top: { style: 'thin' }, left: { style: 'thin' }, bottom: { style: 'thin' }, right: { style: 'thin' } };
 
-/** One workbook holding every schedule, a sheet each, laid out as the Word form. */
+type Material = DossierData['materials'][number];
+
+/** The material table of each layout: its columns, a material's cells, the totals row, the column widths. */
+function materialTable(data: DossierData): { columns: string[]; cells: (m: Material) => string[]; total: string[] | null; widths: number[] } {
+  if (data.isWo) {
+    return {
+      columns: [data.colNo, data.colMaterial, data.colCode, data.colHs, data.colUnit, data.colUsed, data.colValue, data.colCountry, data.colVatInvoice, data.colSeller],
+      cells: (m) => [m.no, m.name, m.code, m.hs, m.unit, m.used, m.value, m.country, m.evidence, m.seller],
+      total: null,
+      widths: [6, 28, 14, 12, 8, 12, 14, 8, 32, 28],
+    };
+  }
+  return {
+    columns: [data.colNo, data.colMaterial, data.colCode, data.colHs, data.colUnit, data.colNorm, data.colUsed, data.colUnitPrice, data.colOriginating, data.colNonOriginating, data.colCountry, data.colEvidence, data.colHsChanged],
+    cells: (m) => [m.no, m.name, m.code, m.hs, m.unit, m.norm, m.used, m.unitPrice, m.originating, m.nonOriginating, m.country, m.evidence, m.hsChanged],
+    total: ['', data.colTotal, '', '', '', '', '', '', data.totalOriginating, data.totalNonOriginating, '', '', ''],
+    widths: [6, 28, 14, 12, 8, 12, 12, 12, 14, 14, 8, 32, 10],
+  };
+}
+
+/** A sheet with a page setup for the forms, and a way to write a line of text across a table's width. */
+function formSheet(workbook: ExcelJS.Workbook, name: string, width: number) {
+  const sheet = workbook.addWorksheet(name.slice(0, 31), { pageSetup: { orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0 } });
+  const line = (text: string, style: Partial<ExcelJS.Font> = {}, align: ExcelJS.Alignment['horizontal'] = 'left') => {
+    const row = sheet.addRow([neutralised(text)]);
+    sheet.mergeCells(row.number, 1, row.number, width);
+    row.getCell(1).font = style;
+    row.getCell(1).alignment = { horizontal: align, wrapText: true };
+  };
+  const table = (rows: ExcelJS.Row[]) => {
+    for (const row of rows) row.eachCell({ includeEmpty: true }, (cell) => { cell.border = thin; cell.alignment = { vertical: 'top', wrapText: true }; });
+    rows[0]!.font = { bold: true };
+  };
+  return { sheet, line, table };
+}
+
+/** One workbook holding every schedule, a sheet each (a supplier declaration each for Annex X), laid out as the Word form. */
 export async function dossierXlsx(schedules: DossierData[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Dutybook';
   schedules.forEach((data, index) => {
-    const sheet = workbook.addWorksheet(`${index + 1}-${data.declaration}`.slice(0, 31), { pageSetup: { orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0 } });
-    const columns = [data.colNo, data.colMaterial, data.colCode, data.colHs, data.colUnit, data.colNorm, data.colUsed, data.colUnitPrice, data.colOriginating, data.colNonOriginating, data.colCountry, data.colEvidence, data.colHsChanged];
-    const line = (text: string, style: Partial<ExcelJS.Font> = {}, align: ExcelJS.Alignment['horizontal'] = 'left') => {
-      const row = sheet.addRow([text]);
-      sheet.mergeCells(row.number, 1, row.number, columns.length);
-      row.getCell(1).font = style;
-      row.getCell(1).alignment = { horizontal: align, wrapText: true };
-    };
+    if (data.isSupplier) {
+      data.declarations.forEach((declaration, number) => {
+        const columns = [declaration.colMaterial, declaration.colCode, declaration.colHs, declaration.colUnit, declaration.colQuantity, declaration.colValue, declaration.colCriterion];
+        const { sheet, line, table } = formSheet(workbook, `${index + 1}.${number + 1}-${declaration.code}`, columns.length);
+        line(declaration.annex, { italic: true }, 'right');
+        line(declaration.title, { bold: true, size: 13 }, 'center');
+        if (declaration.subtitle) line(declaration.subtitle, { italic: true }, 'center');
+        line(`${declaration.supplierCaption}: ${declaration.supplier}; ${declaration.supplierCodeCaption}: ${declaration.supplierCode}`);
+        line(`${declaration.buyerCaption}: ${declaration.buyer}; ${declaration.taxCodeCaption}: ${declaration.buyerTaxCode}`);
+        line(`${declaration.invoiceCaption}: ${declaration.invoice}; ${declaration.referenceCaption}: ${declaration.reference}`);
+        table([sheet.addRow(columns), sheet.addRow([declaration.name, declaration.code, declaration.hs, declaration.unit, declaration.quantity, declaration.value, declaration.criterionBlank])]);
+        line(declaration.statement, { bold: true });
+        line(declaration.placeDate, {}, 'right');
+        line(declaration.signature, {}, 'right');
+        [28, 14, 12, 8, 12, 14, 24].forEach((width, column) => { sheet.getColumn(column + 1).width = width; });
+      });
+      return;
+    }
+    const layout = materialTable(data);
+    const { sheet, line, table } = formSheet(workbook, `${index + 1}-${data.declaration}`, layout.columns.length);
     line(data.annex, { italic: true }, 'right');
     line(data.title, { bold: true, size: 13 }, 'center');
     if (data.subtitle) line(data.subtitle, { italic: true }, 'center');
@@ -165,18 +252,16 @@ export async function dossierXlsx(schedules: DossierData[]): Promise<Buffer> {
       `${data.declarationCaption}: ${data.declaration}, ${data.dateCaption} ${data.declarationDate}`, `${data.invoiceCaption}: ${data.invoice}`,
       `${data.productCaption}: ${data.productName} (${data.productCode}); ${data.hsCaption}: ${data.productHs}; ${data.quantityCaption}: ${data.quantity} ${data.unit}`,
       `${data.fobCaption}: ${data.fob} ${data.currency}; ${data.exwCaption}: ${data.exw} ${data.currency}`, `${data.agreementCaption}: ${data.agreement}; ${data.criterionCaption}: ${data.criterion}`,
-    ]) line(neutralised(text));
-    const header = sheet.addRow(columns);
-    const body = data.materials.map((m) => sheet.addRow([m.no, m.name, m.code, m.hs, m.unit, m.norm, m.used, m.unitPrice, m.originating, m.nonOriginating, m.country, m.evidence, m.hsChanged]));
-    const total = sheet.addRow(['', data.colTotal, '', '', '', '', '', '', data.totalOriginating, data.totalNonOriginating, '', '', '']);
-    for (const row of [header, ...body, total]) row.eachCell({ includeEmpty: true }, (cell) => { cell.border = thin; cell.alignment = { vertical: 'top', wrapText: true }; });
-    header.font = { bold: true };
-    total.font = { bold: true };
-    for (const figure of data.figures) line(`${figure.label}: ${figure.value}`);
+    ]) line(text);
+    const rows = [sheet.addRow(layout.columns), ...data.materials.map((m) => sheet.addRow(layout.cells(m)))];
+    if (layout.total) rows.push(sheet.addRow(layout.total));
+    table(rows);
+    if (layout.total) rows.at(-1)!.font = { bold: true };
+    if (data.isMaterials) for (const figure of data.figures) line(`${figure.label}: ${figure.value}`);
     line(data.conclusion, { bold: true });
     line(data.placeDate, {}, 'right');
     line(data.signature, {}, 'right');
-    [6, 28, 14, 12, 8, 12, 12, 12, 14, 14, 8, 32, 10].forEach((width, column) => { sheet.getColumn(column + 1).width = width; });
+    layout.widths.forEach((width, column) => { sheet.getColumn(column + 1).width = width; });
   });
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -47,7 +47,7 @@ describe('origin schedules', () => {
     await insert('ecus_lines', { account_number: '100000000200', row_number: 1, registered_date: '2025-04-01', type_code: 'E31', code: 'm1', item_name: 'Heating element', hs: '85168090', from_country: 'CN', total: 100, unit: 'PCE', total_value: 100 * 1.5 * rate });
     // Registered after the export: not evidence for it.
     await insert('ecus_lines', { account_number: '100000000300', row_number: 1, registered_date: '2025-07-01', type_code: 'E31', code: 'm1', hs: '85168090', from_country: 'CN', total: 100, unit: 'PCE', total_value: 100 * 9 * rate });
-    await insert('purchases', { code: 'm2', name: 'Plastic housing', hs: '39269099', quantity: 100, tien_hang: 100 * 1.5 * rate, bill_date: '2025-05-10', bill_no: 'HD-0042', supplier_declaration: 'SD-2025-07' });
+    await insert('purchases', { code: 'm2', name: 'Plastic housing', hs: '39269099', quantity: 100, tien_hang: 100 * 1.5 * rate, bill_date: '2025-05-10', bill_no: 'HD-0042', supplier_declaration: 'SD-2025-07', ten_ncc: 'Nhựa Bình Minh', ma_ncc: 'NCC-07' });
     await insert('ecus_lines', { account_number: '100000000400', row_number: 1, registered_date: '2025-05-02', type_code: 'E31', code: 'm3', item_name: 'Power cable', hs: '85444294', from_country: 'TH', total: 100, unit: 'PCE', total_value: 100 * 1 * rate, co_form: 'D', co_number: 'TH-2025-0001' });
     await run(`INSERT INTO lookup_origin_rule (year, hs, agreement, rule) VALUES (2025, '85', 'EV', 'CTSH'), (2025, '8516', 'EV', 'CTH; or MaxNOM 50% (EXW)')`);
   });
@@ -155,6 +155,25 @@ describe('origin schedules', () => {
     const cells = workbook.worksheets[0]!.getSheetValues().flat().filter((value) => typeof value === 'string');
     expect(cells).toContain('Kết luận: hàng hóa đáp ứng tiêu chí RVC 40%.');
     expect(cells).toContain('Heating element');
+
+    // Wholly obtained: the inputs with their invoices and sellers (Annex III); the cable is imported, so WO does not hold.
+    const woText = wordText((await t.app.inject({ method: 'GET', url: `/api/fta/bangke/history/${atiga}/document/?${query}&form=WO`, headers })).rawPayload);
+    expect(woText).toContain('Phụ lục III (ban hành kèm theo Thông tư số 05/2018/TT-BCT');
+    expect(woText).toContain('BẢNG KÊ KHAI HÀNG HÓA XUẤT KHẨU ĐẠT TIÊU CHÍ "WO"');
+    expect(woText).toMatch(/Plastic housing\s*m2\s*3926\.90\.99\s*\S*\s*100\s*150\s*VN\s*HĐ HD-0042 10\/05\/2025; bản khai SD-2025-07\s*Nhựa Bình Minh/);
+    expect(woText).toContain('Kết luận: hàng hóa chưa đáp ứng tiêu chí WO.');
+    // The declaration the domestic supplier signs (Annex X), one a purchase the schedule cites.
+    const supplierText = wordText((await t.app.inject({ method: 'GET', url: `/api/fta/bangke/history/${atiga}/document/?${query}&form=SUPPLIER`, headers })).rawPayload);
+    expect(supplierText).toContain('Phụ lục X (ban hành kèm theo');
+    expect(supplierText).toContain('BẢN KHAI BÁO XUẤT XỨ CỦA NHÀ SẢN XUẤT/NHÀ CUNG CẤP NGUYÊN LIỆU TRONG NƯỚC');
+    expect(supplierText).toContain('Tên nhà cung cấp: Nhựa Bình Minh; Mã nhà cung cấp: NCC-07');
+    expect(supplierText).toContain('Người mua (thương nhân xuất khẩu): Kettle Works');
+    expect(supplierText).toContain('Hóa đơn thương mại: HD-0042, 10/05/2025; Số bản khai: SD-2025-07');
+    expect(supplierText).not.toContain('Heating element');
+    const supplierBook = new ExcelJS.Workbook();
+    await supplierBook.xlsx.load((await t.app.inject({ method: 'GET', url: `/api/fta/bangke/history/${atiga}/document/?${query}&form=SUPPLIER&format=xlsx`, headers })).rawPayload as unknown as ArrayBuffer);
+    expect(supplierBook.worksheets.map((sheet) => sheet.name)).toEqual(['1.1-m2']);
+    expect(supplierBook.worksheets[0]!.getSheetValues().flat()).toContain('Plastic housing');
 
     expect((await t.app.inject({ method: 'POST', url: '/api/fta/upload/merge/', headers, payload: { ...scope, files: [atiga, 999_999] } })).statusCode).toBe(404);
     for (const id of [atiga, evfta]) await t.app.inject({ method: 'DELETE', url: `/api/fta/bangke/history/${id}/?${query}`, headers });

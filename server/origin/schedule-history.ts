@@ -150,7 +150,7 @@ export async function deleteSchedule(run: Run, scope: Scope, id: number): Promis
   if (removed.length === 0) throw new AppError('not_found', 'No such saved schedule.');
 }
 
-/** Saved schedules with what their documents need beyond the answer: the filer and the export line's invoice. */
+/** Saved schedules with what their documents need beyond the answer: the filer, the export line's invoice, the sellers of the purchases cited. */
 export async function loadSavedSchedules(run: Run, scope: Scope, ids: number[]): Promise<Array<{ answer: ScheduleAnswer; context: DossierContext }>> {
   const rows = await run<{ id: number; answer: ScheduleAnswer; day: string; invoice_no: string | null; bill_date: string | null; currency: string | null; name: string; tax_code: string | null; address: string | null }>(
     `SELECT s.id, s.answer - 'request' AS answer, e.registered_date::text AS day, e.invoice_no, e.bill_date::text AS bill_date, e.currency, c.name, c.tax_code, c.address
@@ -160,11 +160,19 @@ export async function loadSavedSchedules(run: Run, scope: Scope, ids: number[]):
   const byId = new Map(rows.map((row) => [row.id, row]));
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length > 0) throw new AppError('not_found', `No saved schedule ${missing.join(', ')} in this folder set.`);
+  const purchaseIds = rows.flatMap((row) => row.answer.results.flatMap((result) => (result.purchase_id === null ? [] : [result.purchase_id])));
+  const sellers = await run<{ id: number; name: string | null; code: string | null }>(
+    'SELECT id, ten_ncc AS name, ma_ncc AS code FROM purchases WHERE company_id = $1 AND folder_set_id = $2 AND id = ANY($3::int[])',
+    [scope.companyId, scope.folderSetId, purchaseIds]);
+  const suppliers = new Map(sellers.map((seller) => [seller.id, { name: seller.name, code: seller.code }]));
   return ids.map((id) => {
     const row = byId.get(id)!;
     return {
       answer: row.answer,
-      context: { exporter: { name: row.name, taxCode: row.tax_code, address: row.address }, declarationDate: row.day ?? '', invoiceNo: row.invoice_no, invoiceDate: row.bill_date, currency: row.currency },
+      context: {
+        exporter: { name: row.name, taxCode: row.tax_code, address: row.address }, declarationDate: row.day ?? '', invoiceNo: row.invoice_no,
+        invoiceDate: row.bill_date, currency: row.currency, suppliers,
+      },
     };
   });
 }

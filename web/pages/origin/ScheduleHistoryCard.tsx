@@ -15,7 +15,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { agreements } from '../../../common/agreements.js';
-import type { ScheduleAnswer, ScheduleHistory } from '../../../common/origin/schemas.js';
+import { type DossierForm, dossierForms, type ScheduleAnswer, type ScheduleHistory } from '../../../common/origin/schemas.js';
 import { useErrorText } from '../../app/session/error-text.js';
 import { useSnackbar } from '../../app/snackbar/SnackbarProvider.js';
 import { deleteSavedSchedule, type DocumentOptions, downloadMergedDocuments, downloadScheduleDocument, recalculateSchedule } from './origin-api.js';
@@ -36,7 +36,8 @@ export function ScheduleHistoryCard({ scope, entries, canSave, declarationOf, on
   const [selected, setSelected] = useState<number[]>([]);
   const [formType, setFormType] = useState<1 | 2>(1);
   const [title, setTitle] = useState<1 | 2>(1);
-  const options = (format: DocumentOptions['format']): DocumentOptions => ({ format, word_form_type: formType, word_title: title });
+  const [form, setForm] = useState<DossierForm | ''>('');
+  const options = (format: DocumentOptions['format']): DocumentOptions => ({ format, word_form_type: formType, word_title: title, ...(form ? { form } : {}) });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['origin', 'history'] });
   const onError = (error: unknown) => snackbar.error(errorText(error));
   const onDownloaded = (name: string) => snackbar.success(intl.formatMessage({ id: 'origin.history.downloaded' }, { name }));
@@ -71,6 +72,10 @@ export function ScheduleHistoryCard({ scope, entries, canSave, declarationOf, on
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}><FormattedMessage id="origin.history.title" /></Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}><FormattedMessage id="origin.history.text" /></Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 1, alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
+          <TextField select size="small" label={intl.formatMessage({ id: 'origin.history.form' })} value={form} onChange={(event) => setForm(event.target.value as DossierForm | '')} sx={{ minWidth: 220 }} data-testid="dossier-form">
+            <MenuItem value=""><FormattedMessage id="origin.history.forms.met" /></MenuItem>
+            {dossierForms.map((value) => <MenuItem key={value} value={value}><FormattedMessage id={`origin.history.forms.${value}`} /></MenuItem>)}
+          </TextField>
           <TextField select size="small" label={intl.formatMessage({ id: 'origin.history.formType' })} value={formType} onChange={(event) => setFormType(Number(event.target.value) === 2 ? 2 : 1)} sx={{ minWidth: 220 }}>
             {([1, 2] as const).map((value) => <MenuItem key={value} value={value}><FormattedMessage id={`origin.history.formTypes.${value}`} /></MenuItem>)}
           </TextField>

@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceProduct, PerformManualAnswer, ScheduleAnswer, ScheduleHistory, ScheduleRequest } from '../../../common/origin/schemas.js';
+import type { DossierForm, Invoice, InvoiceProduct, PerformManualAnswer, ScheduleAnswer, ScheduleHistory, ScheduleRequest } from '../../../common/origin/schemas.js';
 import type { Page } from '../../../common/resources/schemas.js';
 import { apiFetch, apiRequest } from '../../app/api.js';
 import { saveDownload } from '../../resources/resource-api.js';
@@ -32,8 +32,8 @@ export const listInvoices = (scope: Scope, search: string) => apiRequest<Page<In
 export const listInvoiceProducts = (scope: Scope, invoiceNo: string) =>
   apiRequest<Page<InvoiceProduct>>('/fta/products/', { query: { ...scope, invoice_no: invoiceNo, page_size: 500 } });
 
-/** How the dossier documents are laid out (spec §9: word form type and word title, 1 by default). */
-export interface DocumentOptions { format: 'docx' | 'xlsx'; word_form_type: 1 | 2; word_title: 1 | 2 }
+/** How the dossier documents are laid out (spec §9: word form type and word title, 1 by default) and which annex form; by default that of the criterion met. */
+export interface DocumentOptions { format: 'docx' | 'xlsx'; word_form_type: 1 | 2; word_title: 1 | 2; form?: DossierForm }
 
 /** One saved schedule's bảng kê, through the API client (the bearer token), handed to the browser's downloads. */
 export async function downloadScheduleDocument(scope: Scope, id: number, options: DocumentOptions): Promise<string> {
