@@ -10,7 +10,11 @@ import { readPictureForm, savePicture } from '../files/pictures.js';
 import { AppError, fieldsOfIssues } from '../http/errors.js';
 import { runner } from '../db/run.js';
 import { accessCompany } from './access.js';
+import { coUtilisationSchema, coUtilisationViews, originPassChartSchema, statementCheckChartSchema } from '../../common/reports/schemas.js';
+import { loadPeriod } from '../statements/compute-statements.js';
+import { computeCoUtilisation } from './co-utilisation.js';
 import { folderSetDashboard } from './dashboard.js';
+import { originPassChart, statementCheckChart } from './dashboard-checks.js';
 import { folderSetOverview } from './overview.js';
 import {
   answerInvitation, changeMemberRole, createCompany, createFolderSet, deleteCompany, deleteFolderSet, findFolderSet, inviteMember, listCompanies, listFolderSets,
@@ -156,6 +160,43 @@ export const companyRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       const access = await accessCompany({ db, userId: signedInUser(request).id, slug: request.params.slug });
       const folderSet = await findFolderSet(db, access.company.id, request.query.folder_slug);
       return folderSetDashboard(runner(database), { companyId: access.company.id, folderSetId: folderSet.id });
+    });
+
+    const folderQuery = z.object({ folder_slug: z.string().min(1).max(100) });
+    const periodOf = async (userId: string, slug: string, folderSlug: string) => {
+      const access = await accessCompany({ db, userId, slug });
+      const folderSet = await findFolderSet(db, access.company.id, folderSlug);
+      return loadPeriod(runner(database), access.company.id, folderSet.id);
+    };
+
+    api.get('/clients-api/companies/:slug/dashboard/co-utilisation/', {
+      schema: {
+        tags, security, params: slugParams, querystring: folderQuery.extend({ view: z.enum(coUtilisationViews).default('agreement') }),
+        summary: 'C/O utilisation of the period\'s imports by agreement, supplier or material: value with and without a preferential C/O, and the duty an unused C/O would have saved',
+        response: { 200: coUtilisationSchema },
+      },
+    }, async (request) => {
+      const period = await periodOf(signedInUser(request).id, request.params.slug, request.query.folder_slug);
+      return computeCoUtilisation(runner(database), period, request.query.view);
+    });
+
+    api.get('/clients-api/companies/:slug/dashboard/statement-check/', {
+      schema: {
+        tags, security, params: slugParams, querystring: folderQuery,
+        summary: 'The check statement\'s rows by status (open, explained, ok) with their duty exposure, and the open codes of the largest exposure',
+        response: { 200: statementCheckChartSchema },
+      },
+    }, async (request) => statementCheckChart(runner(database), await periodOf(signedInUser(request).id, request.params.slug, request.query.folder_slug)));
+
+    api.get('/clients-api/companies/:slug/dashboard/origin-schedules/', {
+      schema: {
+        tags, security, params: slugParams, querystring: folderQuery,
+        summary: 'Saved origin schedules per agreement: export lines judged (latest schedule of each) and how many fulfil the rule',
+        response: { 200: originPassChartSchema },
+      },
+    }, async (request) => {
+      const period = await periodOf(signedInUser(request).id, request.params.slug, request.query.folder_slug);
+      return originPassChart(runner(database), { companyId: period.companyId, folderSetId: period.id });
     });
 
     api.get('/clients-api/invitations/', {

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+const money = z.string().describe('VND, rounded to the unit');
+
+/** How the C/O utilisation figures are grouped: one request, one statement per view. */
+export const coUtilisationViews = ['agreement', 'supplier', 'material'] as const;
+export type CoUtilisationView = (typeof coUtilisationViews)[number];
+
+export const coUtilisationRowSchema = z.object({
+  key: z.string().nullable().describe('Agreement code, partner name or material code; null: none (no agreement applies, no partner named)'),
+  label: z.string().nullable().describe('Supplier: the origin country; material: its name'),
+  lines: z.number().int(),
+  value: money.describe('Customs value of the import lines'),
+  with_co_value: money.describe('Customs value of lines declared with a preferential C/O'),
+  without_co_value: money.describe('Customs value of lines without one'),
+  saving: money.describe('Duty an agreement open to the origin would have saved on the lines without a C/O: (MFN − preferential rate) × value'),
+});
+export type CoUtilisationRow = z.infer<typeof coUtilisationRowSchema>;
+
+export const coUtilisationSchema = z.object({
+  view: z.enum(coUtilisationViews),
+  rows: z.array(coUtilisationRowSchema),
+  totals: coUtilisationRowSchema.omit({ key: true, label: true }),
+});
+export type CoUtilisation = z.infer<typeof coUtilisationSchema>;
+
+/** The check statement on the overview: its rows by status and the open ones of the largest duty at stake. */
+export const statementCheckChartSchema = z.object({
+  by_status: z.array(z.object({ status: z.enum(['ok', 'open', 'explained']), rows: z.number().int(), duty_exposure: money })),
+  top_open: z.array(z.object({ code: z.string(), name: z.string().nullable(), duty_exposure: money })),
+});
+export type StatementCheckChart = z.infer<typeof statementCheckChartSchema>;
+
+/** Saved origin schedules on the overview: the latest judgement of each export line per agreement. */
+export const originPassChartSchema = z.object({
+  by_agreement: z.array(z.object({ agreement: z.string(), schedules: z.number().int(), fulfilled: z.number().int() })),
+});
+export type OriginPassChart = z.infer<typeof originPassChartSchema>;
+
+/** Business-intelligence reports: the types of the catalogue and BCQT's sub types. */
+export const biReportTypes = ['XNK-UTM-CO', 'BCQT', 'Tax'] as const;
+export const bcqtSubTypes = ['GC', 'SXXK', 'Standard'] as const;
+
+export const biReportSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  embed_url: z.string(),
+  type: z.enum(biReportTypes),
+  sub_type: z.enum(bcqtSubTypes).nullable(),
+});
+export type BiReport = z.infer<typeof biReportSchema>;
+
+export const biReportInputSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  embed_url: z.string().trim().url().max(2000).refine((url) => url.startsWith('https://'), 'An https address'),
+  type: z.enum(biReportTypes),
+  sub_type: z.enum(bcqtSubTypes).nullable().optional(),
+}).refine((report) => (report.type === 'BCQT') === Boolean(report.sub_type), { message: 'BCQT reports name a sub type (GC, SXXK or Standard); others none', path: ['sub_type'] });
+
+/** The signed-in user's reports, and the same grouped by type as the specification's `reports_by_type`. */
+export const myReportsSchema = z.object({
+  reports: z.array(biReportSchema),
+  reports_by_type: z.record(z.string(), z.array(biReportSchema)),
+});
+export type MyReports = z.infer<typeof myReportsSchema>;
+
+export const assignmentSchema = z.object({ report_ids: z.array(z.number().int().positive()).max(500) });
