@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Run, runner } from '../db/run.js';
+import { copyInto, type Run, runner } from '../db/run.js';
 import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
 import { parseDutyRate } from '../../common/lookup/duty-rate.js';
 import { replaceTariffYear } from '../lookup/replace-lookup-data.js';
@@ -333,6 +333,46 @@ describe('customs finalization reports', () => {
     expect(sheet.getRow(3).getCell(10).value).toBe('Problem');
     expect(sheet.getRow(4).getCell(10).value).toBe('Duty rate differs from the tariff');
     expect(sheet.getRow(4).getCell(15).value).toBe(-15_000_000);
+  });
+
+  it('counts the latest version of a declaration whatever wrote it: inserts, a copy, edits, deletes, a rollback, a loading import', async () => {
+    const set = (await call('accountant', 'POST', `/api/clients-api/companies/${company.slug}/folder-sets/`, { name: 'FY2023', year: 2023, date_start: '2023-01-01', date_end: '2023-12-31', type_code: 'SXXK' })).json();
+    const versions = { slug: set.slug, id: (await run<{ id: string }>('SELECT id FROM folder_sets WHERE slug = $1 AND company_id = $2', [set.slug, company.id]))[0]!.id };
+    periods.versions = versions;
+    const owner = { companyId: company.id, folderSetId: versions.id };
+    const takeIn = async () => byCode((await statement15('versions')).results).M9?.take_in;
+    const version = (account_number: string, total: number) => ({ account_number, row_number: 1, registered_date: '2023-08-01', type_code: 'E31', code: 'M9', unit: 'KG', total });
+    const startImport = async (status: string) => (await run<{ id: number }>(
+      `INSERT INTO import_records (company_id, folder_set_id, resource, import_type, status, from_file, file_sha256, options)
+       VALUES ($1, $2, 'ecus', 'IMPORT', $3, 'versions.xlsx', '', '{}') RETURNING id`, [company.id, versions.id, status]))[0]!.id;
+
+    const [first] = await insert('ecus_lines', 'versions', [version('100000009000', 100)]);
+    expect(await takeIn()).toBe('100');
+    // An import's batches arrive by COPY (on the embedded database with the foreign-key triggers off).
+    const copied = await startImport('succeeded');
+    await copyInto(t.database, 'ecus_lines', ['company_id', 'folder_set_id', 'import_record_id', 'account_number', 'row_number', 'registered_date', 'type_code', 'code', 'unit', 'total'],
+      `${company.id}\t${versions.id}\t${copied}\t100000009001\t1\t2023-08-02\tE31\tM9\tKG\t80\n`, owner);
+    expect(await takeIn()).toBe('80');
+
+    // A newer version still loading is no one's yet: the latest visible version counts until its import succeeds.
+    const loading = await startImport('running');
+    await run(`UPDATE ecus_lines SET account_number = '100000009002', import_record_id = $1 WHERE id = $2`, [loading, first]);
+    await insert('ecus_lines', 'versions', [{ ...version('100000009003', 70), import_record_id: loading }]);
+    expect(await takeIn()).toBe('80');
+    await run(`UPDATE import_records SET status = 'succeeded' WHERE id = $1`, [loading]);
+    expect(await takeIn()).toBe('70');
+
+    // Rolled back, the loading import's versions leave and version 1 is the latest again.
+    expect((await call('accountant', 'POST', `/api/balance/import-record/${loading}/rollback/`)).json().status).toBe('rolled_back');
+    expect(await takeIn()).toBe('80');
+
+    // Edited through the table API into another declaration, a line is that declaration's latest version; deleted, it is gone.
+    const [edited] = await insert('ecus_lines', 'versions', [version('100000009009', 60)]);
+    expect(await takeIn()).toBe('60');
+    expect((await call('accountant', 'PUT', `/api/balance/ecus/${edited}/`, { account_number: '100000009100' })).statusCode).toBe(200);
+    expect(await takeIn()).toBe('140');
+    expect((await call('accountant', 'DELETE', '/api/balance/ecus/bulk-delete/', { company_slug: company.slug, id_list: [edited] })).statusCode).toBeLessThan(300);
+    expect(await takeIn()).toBe('80');
   });
 
   it('keeps other companies out', async () => {
