@@ -17,6 +17,7 @@ import { resourceRoutes } from './resources/routes.js';
 import { importRoutes } from './imports/routes.js';
 import { statementRoutes } from './statements/routes.js';
 import { originRoutes } from './origin/routes.js';
+import { biReportRoutes } from './reports-bi/routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import type { AppDeps } from './deps.js';
 import formbody from '@fastify/formbody';
@@ -62,6 +63,7 @@ export async function buildApp(input: Omit<AppDeps, 'mailer'> & { mailer?: Maile
     await api.register(resourceRoutes, { deps });
     await api.register(statementRoutes, { deps });
     await api.register(originRoutes, { deps });
+    await api.register(biReportRoutes, { deps });
     await api.register(importRoutes, { deps });
   }, { prefix: apiPrefix });
 

@@ -44,6 +44,11 @@ export interface Config {
   runJobs: boolean;
   /** Where uploads are kept: `disk` (DATA_DIR, this machine only) or `database` (reachable by every server and worker). */
   uploadStore: 'disk' | 'database';
+  /**
+   * Origins business-intelligence reports are framed from (REPORT_ORIGINS, comma-separated): the only ones the
+   * Content-Security-Policy's frame-src allows and a report's embed address may name.
+   */
+  reportOrigins: string[];
   /** Directory of the built web app. */
   webDir: string;
   logLevel: string;
@@ -82,6 +87,15 @@ function uploadStoreFrom(value: string | undefined, fallback: Config['uploadStor
 }
 
 /** Normalises BASE_PATH to '' or '/segment[/segment]' so joins never double or drop a slash. */
+function reportOriginsFrom(value: string): string[] {
+  const origins = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const origin of origins) {
+    // An origin only: a path or a wildcard would let the page frame more than the administrator named.
+    if (!/^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(origin)) throw new Error(`REPORT_ORIGINS: ${origin} is not an https origin such as https://app.powerbi.com`);
+  }
+  return origins;
+}
+
 export function normaliseBasePath(value: string | undefined): string {
   const trimmed = (value ?? '').trim().replace(/^\/+|\/+$/g, '');
   return trimmed === '' ? '' : `/${trimmed}`;
@@ -114,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importMaxColumns: intFrom(env.IMPORT_MAX_COLUMNS, 500, 'IMPORT_MAX_COLUMNS'),
     runJobs: booleanFrom(env.RUN_JOBS, true, 'RUN_JOBS'),
     uploadStore: uploadStoreFrom(env.UPLOAD_STORE, env.DATABASE_URL ? 'database' : 'disk'),
+    reportOrigins: reportOriginsFrom(env.REPORT_ORIGINS ?? 'https://app.powerbi.com'),
     webDir: path.resolve(env.WEB_DIR || 'web/dist'),
     logLevel: env.LOG_LEVEL || 'info',
   };

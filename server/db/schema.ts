@@ -9,6 +9,7 @@ export * from '../companies/tables.js';
 export * from '../imports/tables.js';
 export * from '../statements/tables.js';
 export * from '../origin/tables.js';
+export * from '../reports-bi/tables.js';
 
 // drizzle-kit finds tables only among named exports, so each business table is named here once more;
 // server/resources/tables.test.ts fails when one is missing.

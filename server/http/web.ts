@@ -14,7 +14,8 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...tagManager, ...googleSignIn],
-    frameSrc: ["'self'", ...googleSignIn],
+    // Business-intelligence reports are framed only from the origins configured for them.
+    frameSrc: ["'self'", ...googleSignIn, ...config.reportOrigins],
     // MUI (emotion) injects <style> elements at run time.
     styleSrc: ["'self'", "'unsafe-inline'", ...googleSignIn],
     imgSrc: ["'self'", 'data:', 'blob:', ...tagManager],
