@@ -45,7 +45,7 @@ function EChart({ option, dark }: { option: Option; dark: boolean }) {
 }
 
 /** One chart with its table view: the same figures, drawn or listed. */
-function ChartCard({ titleId, option, table, testId }: { titleId: string; option: Option; table: ReactNode; testId: string }) {
+export function ChartCard({ titleId, option, table, testId }: { titleId: string; option: Option; table: ReactNode; testId: string }) {
   const intl = useIntl();
   const theme = useTheme();
   const [view, setView] = useState<'chart' | 'table'>('chart');
@@ -67,21 +67,10 @@ function ChartCard({ titleId, option, table, testId }: { titleId: string; option
   );
 }
 
-/** The overview's charts of a period's declarations; each has a table view of the same figures. */
-export function DashboardCharts({ data }: { data: DashboardData }) {
+/** A chart's figures as a table: numbers right-aligned in the reader's format. */
+export function FigureTable({ headers, rows }: { headers: string[]; rows: Array<Array<string | number>> }) {
   const intl = useIntl();
-  const theme = useTheme();
-  const money = (value: number | string) => intl.formatNumber(Number(value), { notation: 'compact', maximumFractionDigits: 1 });
-  const months = [...new Set([...data.by_month.map((row) => row.month), ...data.duty.map((row) => row.month)])].sort();
-  const valueOf = (month: string, direction: 'import' | 'export') =>
-    data.by_month.filter((row) => row.month === month && row.direction === direction).reduce((sum, row) => sum + Number(row.value), 0);
-  const background = { backgroundColor: 'transparent', textStyle: { fontFamily: theme.typography.fontFamily } };
-  const axis = { type: 'value', axisLabel: { formatter: (value: number) => money(value) } };
-  const importsLabel = intl.formatMessage({ id: 'overview.charts.imports' });
-  const exportsLabel = intl.formatMessage({ id: 'overview.charts.exports' });
-  const paidLabel = intl.formatMessage({ id: 'overview.charts.paid' });
-  const exemptLabel = intl.formatMessage({ id: 'overview.charts.exempted' });
-  const tableOf = (headers: string[], rows: Array<Array<string | number>>) => (
+  return (
     <Table size="small">
       <TableHead><TableRow>{headers.map((header) => <TableCell key={header}>{header}</TableCell>)}</TableRow></TableHead>
       <TableBody>
@@ -89,6 +78,32 @@ export function DashboardCharts({ data }: { data: DashboardData }) {
       </TableBody>
     </Table>
   );
+}
+
+/** What every chart shares: a transparent background in the theme's font, and a value axis in compact figures. */
+export function useChartBase() {
+  const intl = useIntl();
+  const theme = useTheme();
+  const money = (value: number | string) => intl.formatNumber(Number(value), { notation: 'compact', maximumFractionDigits: 1 });
+  return {
+    theme,
+    background: { backgroundColor: 'transparent', textStyle: { fontFamily: theme.typography.fontFamily } },
+    axis: { type: 'value', axisLabel: { formatter: (value: number) => money(value) } },
+  };
+}
+
+/** The overview's charts of a period's declarations; each has a table view of the same figures. */
+export function DashboardCharts({ data }: { data: DashboardData }) {
+  const intl = useIntl();
+  const { theme, background, axis } = useChartBase();
+  const months = [...new Set([...data.by_month.map((row) => row.month), ...data.duty.map((row) => row.month)])].sort();
+  const valueOf = (month: string, direction: 'import' | 'export') =>
+    data.by_month.filter((row) => row.month === month && row.direction === direction).reduce((sum, row) => sum + Number(row.value), 0);
+  const importsLabel = intl.formatMessage({ id: 'overview.charts.imports' });
+  const exportsLabel = intl.formatMessage({ id: 'overview.charts.exports' });
+  const paidLabel = intl.formatMessage({ id: 'overview.charts.paid' });
+  const exemptLabel = intl.formatMessage({ id: 'overview.charts.exempted' });
+  const tableOf = (headers: string[], rows: Array<Array<string | number>>) => <FigureTable headers={headers} rows={rows} />;
   const month = intl.formatMessage({ id: 'overview.charts.month' });
   const value = intl.formatMessage({ id: 'overview.charts.value' });
   return (

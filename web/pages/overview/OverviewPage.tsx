@@ -26,10 +26,12 @@ import { usePageMeta } from '../../app/page-effects.js';
 import { useErrorText } from '../../app/session/error-text.js';
 import { useSession } from '../../app/session/SessionProvider.js';
 import { dataPages } from '../data/data-pages.js';
+import type { CoUtilisation, OriginPassChart, StatementCheckChart } from '../../../common/reports/schemas.js';
 import type { DashboardData } from './DashboardCharts.js';
 
 /** The charts and their library load after the overview's figures, in a chunk of their own. */
 const DashboardCharts = lazy(async () => ({ default: (await import('./DashboardCharts.js')).DashboardCharts }));
+const ComplianceCharts = lazy(async () => ({ default: (await import('./ComplianceCharts.js')).ComplianceCharts }));
 
 interface Overview {
   tables: Array<{ resource: string; family: string; rows: number }>;
@@ -58,6 +60,14 @@ export function OverviewPage() {
     queryFn: () => apiRequest<DashboardData>(`/clients-api/companies/${encodeURIComponent(company!.slug)}/dashboard/`, { query: { folder_slug: folderSet!.slug } }),
     enabled: Boolean(company && folderSet),
   });
+  const chart = <T,>(name: string) => ({
+    queryKey: ['dashboard', name, company?.slug, folderSet?.slug],
+    queryFn: () => apiRequest<T>(`/clients-api/companies/${encodeURIComponent(company!.slug)}/dashboard/${name}/`, { query: { folder_slug: folderSet!.slug } }),
+    enabled: Boolean(company && folderSet),
+  });
+  const coUtilisation = useQuery(chart<CoUtilisation>('co-utilisation'));
+  const statementCheck = useQuery(chart<StatementCheckChart>('statement-check'));
+  const origin = useQuery(chart<OriginPassChart>('origin-schedules'));
   if (!company || !folderSet) {
     return (
       <Card sx={{ maxWidth: 720, mx: 'auto' }}>
@@ -111,6 +121,11 @@ export function OverviewPage() {
       </Stack>
       {dashboard.data && dashboard.data.by_month.length > 0 && (
         <Suspense fallback={<LinearProgress />}><DashboardCharts data={dashboard.data} /></Suspense>
+      )}
+      {overview.data && filled.length > 0 && (coUtilisation.data || statementCheck.data || origin.data) && (
+        <Suspense fallback={<LinearProgress />}>
+          <ComplianceCharts data={{ coUtilisation: coUtilisation.data, statementCheck: statementCheck.data, origin: origin.data }} />
+        </Suspense>
       )}
       {overview.data && (
         <Grid container spacing={2}>
