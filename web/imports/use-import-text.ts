@@ -6,16 +6,22 @@ import { ApiError } from '../app/api.js';
 import { useErrorText } from '../app/session/error-text.js';
 import { type ImportRecord, refusalLimit, refusalReason } from './import-api.js';
 import type { LabelCatalogs } from './import-fields.js';
+import { scopeProblem } from './import-payload.js';
 import { dateParts, failureMessage } from './record-view.js';
 
+/** A problem the wizard finds before asking the server; its message is already in the reader's language. */
+export class LocalProblem extends Error {}
+
 /**
- * What went wrong with an import call, in the reader's language: a refused file by its reason, the
- * codes of the import API, then the shared error texts. Field messages of a refused setup follow.
+ * What went wrong with an import call, in the reader's language: a problem found before the call, a
+ * refused file by its reason, the codes of the import API, then the shared error texts. Field
+ * messages of a refused setup follow.
  */
 export function useImportErrorText(): (error: unknown) => string {
   const intl = useIntl();
   const errorText = useErrorText();
   return useCallback((error: unknown) => {
+    if (error instanceof LocalProblem) return error.message;
     const known = (id: string) => intl.messages[id] !== undefined;
     if (error instanceof ApiError) {
       const reason = refusalReason(error);
@@ -35,6 +41,15 @@ export function useImportErrorText(): (error: unknown) => string {
     }
     return text;
   }, [intl, errorText]);
+}
+
+/** Why an import cannot be made in the session's scope yet (no company, no folder set), or null. */
+export function useScopeProblemText(): (companySlug: string | null, folderSlug: string | null) => string | null {
+  const intl = useIntl();
+  return useCallback((companySlug, folderSlug) => {
+    const problem = scopeProblem(companySlug, folderSlug);
+    return problem ? intl.formatMessage({ id: `imports.scope.${problem}` }) : null;
+  }, [intl]);
 }
 
 /** Why an import failed, in the reader's language when the server gave a known code; its English traceback otherwise. */
