@@ -1,12 +1,14 @@
 /**
- * What the database benchmarks share: a database of their own (a PostgreSQL database recreated for the run, or
- * PGlite when no server answers), a company with a 2025 folder set to fill, and the median of repeated timings.
+ * What the benchmarks share: a database of their own (a PostgreSQL database recreated for the run, or PGlite when no
+ * server answers) with a company and a 2025 folder set to fill, the statements the app sends timed by category, a
+ * mailer that keeps the codes it sends, and the arithmetic of timings. bench/processes.ts samples processes.
  */
 import pg from 'pg';
 import { users } from '../server/auth/tables.js';
 import { createCompany } from '../server/companies/companies.js';
 import { type Database, migrateDatabase, openPglite, openPostgres } from '../server/db/client.js';
 import { type Run, runner } from '../server/db/run.js';
+import type { Mail, Mailer } from '../server/mail/mailer.js';
 
 /** Drops and creates the database `url` names; false when no PostgreSQL server answers there. */
 export async function recreateDatabase(url: string): Promise<boolean> {
@@ -63,4 +65,80 @@ export async function medianMs(work: () => Promise<unknown>, runs: number): Prom
     times.push(performance.now() - start);
   }
   return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+}
+
+/** Milliseconds on one clock for this process and the ones it starts (`performance.timeOrigin` + now). */
+export const epoch = () => performance.timeOrigin + performance.now();
+
+export const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : Number.NaN);
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A mailer that keeps what it sends, for the registration codes of the users a benchmark signs up. */
+export function capturingMailer(): Mailer & { lastCode: (to: string) => string } {
+  const sent: Mail[] = [];
+  return {
+    send: async (mail) => { sent.push(mail); },
+    lastCode: (to) => {
+      const code = [...sent].reverse().find((mail) => mail.to === to)?.text.match(/\b(\d{6})\b/)?.[1];
+      if (!code) throw new Error(`no code was mailed to ${to}`);
+      return code;
+    },
+  };
+}
+
+/** A statement the app sent, by the category the benchmark gave it, with when it started and how long it took. */
+export interface Timed { category: string; start: number; ms: number }
+
+/**
+ * The same database with the statements the app sends timed (the runner's `query` and the
+ * transactions'), without touching the server's code: those `categoryOf` names are logged, the rest pass untimed.
+ * Drizzle's own statements are not timed.
+ */
+export function instrumented(database: Database, log: Timed[], categoryOf: (sql: string) => string | null): Database {
+  const timed = async <T>(sql: unknown, work: () => Promise<T>): Promise<T> => {
+    const category = typeof sql === 'string' ? categoryOf(sql) : null;
+    if (!category) return work();
+    const start = epoch();
+    try {
+      return await work();
+    } finally {
+      log.push({ category, start, ms: epoch() - start });
+    }
+  };
+  const bound = <T extends object>(target: T, key: string | symbol) => {
+    const value = Reflect.get(target, key) as unknown;
+    return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+  };
+  const withTimedQuery = <T extends object>(target: T, extra: (key: string | symbol) => unknown = () => undefined): T => new Proxy(target, {
+    get(object, key) {
+      if (key === 'query') {
+        const query = (Reflect.get(object, key) as (...args: unknown[]) => unknown).bind(object);
+        // Callback calls (pg.Pool's own use of its clients) pass through untimed: their promise forms are timed.
+        // A COPY stream (pg-copy-streams) is timed until it finishes.
+        return (...args: unknown[]) => {
+          if (typeof args.at(-1) === 'function') return query(...args);
+          const copy = args[0] as { text?: unknown; on?: unknown } | undefined;
+          if (copy && typeof copy === 'object' && typeof copy.text === 'string' && typeof copy.on === 'function') {
+            const stream = query(...args) as NodeJS.EventEmitter;
+            const start = epoch();
+            const category = categoryOf(copy.text);
+            if (category) stream.once('finish', () => log.push({ category, start, ms: epoch() - start }));
+            return stream;
+          }
+          return timed(args[0], () => query(...args) as Promise<unknown>);
+        };
+      }
+      return extra(key) ?? bound(object, key);
+    },
+  });
+  if (database.kind === 'pglite') {
+    const pglite = withTimedQuery(database.pglite, (key) => (key === 'transaction'
+      ? (work: (tx: object) => Promise<unknown>) => database.pglite.transaction((tx) => work(withTimedQuery(tx)))
+      : undefined));
+    return { ...database, pglite };
+  }
+  const pool = withTimedQuery(database.pool, (key) => (key === 'connect'
+    ? (...args: unknown[]) => (args.length > 0 ? database.pool.connect(...(args as [() => void])) : database.pool.connect().then((client) => withTimedQuery(client)))
+    : undefined));
+  return { ...database, pool };
 }

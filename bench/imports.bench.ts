@@ -15,8 +15,9 @@ import { runner } from '../server/db/run.js';
 import type { RowPlan } from '../server/imports/convert-rows.js';
 import { loadInChild } from '../server/imports/reader.js';
 import { importFields } from '../server/imports/setup.js';
-import type { Mail, Mailer } from '../server/mail/mailer.js';
+import { capturingMailer, epoch, instrumented, percentile, sleep, type Timed } from './harness.js';
 import { ecusColumns, ecusLine, ecusMapping, type LineCell, sheetName, writeEcusWorkbook } from './imports-workbook.js';
+import { startMonitor } from './processes.js';
 
 /**
  * An ECUS declaration list of 200,000 lines × 25 columns imported END TO END through the HTTP API of
@@ -48,7 +49,6 @@ const targets = { ratioPostgres: 0.8, ratioPglite: 0.6, peakMb: 600, growth: 0.2
 const resultMarker = 'BENCH_IMPORT_RESULT ';
 const thisFile = fileURLToPath(import.meta.url);
 const mb = (bytes: number) => bytes / 1024 / 1024;
-const epoch = () => performance.timeOrigin + performance.now();
 const emailDomain = 'bench-imports.local';
 const companyPrefix = 'Bench Imports';
 
@@ -86,19 +86,6 @@ interface ServerResult {
 // The server process: one engine, one file.
 // ---------------------------------------------------------------------------------------------
 
-/** A mailer that keeps what it sends, for the registration codes. */
-function capturingMailer(): Mailer & { lastCode: (to: string) => string } {
-  const sent: Mail[] = [];
-  return {
-    send: async (mail) => { sent.push(mail); },
-    lastCode: (to) => {
-      const code = [...sent].reverse().find((mail) => mail.to === to)?.text.match(/\b(\d{6})\b/)?.[1];
-      if (!code) throw new Error(`no code was mailed to ${to}`);
-      return code;
-    },
-  };
-}
-
 /** What a statement of the import job is, by its text; null for anything else (logins, the other user's lists). */
 function categoryOf(sql: string): string | null {
   const text = sql.trimStart();
@@ -111,135 +98,6 @@ function categoryOf(sql: string): string | null {
   if (text.startsWith('DROP TABLE IF EXISTS import_stage_')) return 'staging table dropped';
   return null;
 }
-
-interface Timed { category: string; start: number; ms: number }
-
-/**
- * The same database with the statements the app sends timed (the runner's `query` and the
- * transactions'), without touching the server's code. Drizzle's own statements are not timed.
- */
-function instrumented(database: Database, log: Timed[]): Database {
-  const timed = async <T>(sql: unknown, work: () => Promise<T>): Promise<T> => {
-    const category = typeof sql === 'string' ? categoryOf(sql) : null;
-    if (!category) return work();
-    const start = epoch();
-    try {
-      return await work();
-    } finally {
-      log.push({ category, start, ms: epoch() - start });
-    }
-  };
-  const bound = <T extends object>(target: T, key: string | symbol) => {
-    const value = Reflect.get(target, key) as unknown;
-    return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-  };
-  const withTimedQuery = <T extends object>(target: T, extra: (key: string | symbol) => unknown = () => undefined): T => new Proxy(target, {
-    get(object, key) {
-      if (key === 'query') {
-        const query = (Reflect.get(object, key) as (...args: unknown[]) => unknown).bind(object);
-        // Callback calls (pg.Pool's own use of its clients) pass through untimed: their promise forms are timed.
-        // A COPY stream (pg-copy-streams) is timed until it finishes.
-        return (...args: unknown[]) => {
-          if (typeof args.at(-1) === 'function') return query(...args);
-          const copy = args[0] as { text?: unknown; on?: unknown } | undefined;
-          if (copy && typeof copy === 'object' && typeof copy.text === 'string' && typeof copy.on === 'function') {
-            const stream = query(...args) as NodeJS.EventEmitter;
-            const start = epoch();
-            const category = categoryOf(copy.text);
-            if (category) stream.once('finish', () => log.push({ category, start, ms: epoch() - start }));
-            return stream;
-          }
-          return timed(args[0], () => query(...args) as Promise<unknown>);
-        };
-      }
-      return extra(key) ?? bound(object, key);
-    },
-  });
-  if (database.kind === 'pglite') {
-    const pglite = withTimedQuery(database.pglite, (key) => (key === 'transaction'
-      ? (work: (tx: object) => Promise<unknown>) => database.pglite.transaction((tx) => work(withTimedQuery(tx)))
-      : undefined));
-    return { ...database, pglite };
-  }
-  const pool = withTimedQuery(database.pool, (key) => (key === 'connect'
-    ? (...args: unknown[]) => (args.length > 0 ? database.pool.connect(...(args as [() => void])) : database.pool.connect().then((client) => withTimedQuery(client)))
-    : undefined));
-  return { ...database, pool };
-}
-
-/**
- * The monitor process: samples the server's RSS and its readers' (found through /proc by parent pid)
- * every 100 ms, and has the other user list its table every 100 ms (never two requests at once). A
- * process of its own, so that it keeps its pace while the server's event loop is busy and its own
- * memory is not counted as the server's.
- */
-const monitorSource = `
-const fs = require('node:fs');
-const { pid, listUrl, token, intervalMs } = JSON.parse(process.argv[1]);
-const rssOf = (id) => Number((/VmRSS:\\s+(\\d+)/.exec(fs.readFileSync('/proc/' + id + '/status', 'utf8')) || [])[1] || 0) * 1024;
-const now = () => performance.timeOrigin + performance.now();
-const memory = [];
-const latencies = [];
-const children = new Map();
-let stopped = false;
-function sample() {
-  let childBytes = 0;
-  for (const name of fs.readdirSync('/proc')) {
-    if (!/^[0-9]+$/.test(name) || Number(name) === process.pid) continue;
-    let stat;
-    try { stat = fs.readFileSync('/proc/' + name + '/stat', 'utf8'); } catch { continue; }
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(fields[1]) !== pid) continue;
-    let kb = 0;
-    try { kb = rssOf(name) / 1024; } catch { continue; }
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    const known = children.get(name) || { peak: 0, ticks: 0 };
-    children.set(name, { peak: Math.max(known.peak, kb * 1024), ticks: Math.max(known.ticks, ticks) });
-    childBytes += kb * 1024;
-  }
-  memory.push([now(), rssOf(pid), childBytes]);
-}
-const timer = setInterval(sample, intervalMs);
-(async () => {
-  while (!stopped) {
-    const t0 = now();
-    let status = 0;
-    try {
-      const response = await fetch(listUrl, { headers: { authorization: 'Bearer ' + token } });
-      await response.arrayBuffer();
-      status = response.status;
-    } catch {}
-    if (!stopped) latencies.push([t0, now() - t0, status]);
-    const wait = t0 + intervalMs - now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  }
-})();
-process.on('message', () => {
-  stopped = true;
-  clearInterval(timer);
-  sample();
-  process.send({ memory, latencies, children: [...children.values()] }, () => process.exit(0));
-});
-`;
-
-interface MonitorReport { memory: Array<[number, number, number]>; latencies: Array<[number, number, number]>; children: Array<{ peak: number; ticks: number }> }
-
-function startMonitor(listUrl: string, token: string): { stop: () => Promise<MonitorReport> } {
-  const monitor = spawn(process.execPath, ['-e', monitorSource, JSON.stringify({ pid: process.pid, listUrl, token, intervalMs })], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return {
-    stop: async () => {
-      const report = new Promise<MonitorReport>((resolve, reject) => {
-        monitor.once('message', (message) => resolve(message as MonitorReport));
-        monitor.once('exit', (code) => reject(new Error(`the monitor stopped (exit ${code})`)));
-      });
-      monitor.send('stop');
-      return report;
-    },
-  };
-}
-
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : Number.NaN);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A CSV field for COPY: text quoted, dates as ISO days, empty for null. */
 function csvField(value: LineCell | undefined): string {
@@ -336,7 +194,7 @@ async function serverMain(): Promise<void> {
   const timings: Timed[] = [];
   try {
     await migrateDatabase(plain);
-    const database = instrumented(plain, timings);
+    const database = instrumented(plain, timings, categoryOf);
     const mailer = capturingMailer();
     const config = { ...loadConfig({ DATA_DIR: dataDir }), webDir: path.join(dataDir, 'no-web'), uploadMaxBytes: 200 * 1024 * 1024, authRateLimitPerMinute: 10_000 };
     const app = await buildApp({ config, database, mailer });
@@ -379,7 +237,7 @@ async function serverMain(): Promise<void> {
     const listUrl = `${address}/api/balance/ecus/?company_slug=${theirs.slug}&folder_slug=${theirs.folder}`;
 
     const setupMs = epoch() - setupStart;
-    const monitor = startMonitor(listUrl, other);
+    const monitor = startMonitor(listUrl, other, intervalMs);
     // The main isolate's heap, sampled here (the monitor process cannot see it); late when the loop is busy.
     let heapPeak = 0;
     const heapTimer = setInterval(() => { heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed); }, intervalMs);

@@ -9,6 +9,7 @@ import { issueToken } from '../server/auth/tokens.js';
 import { createCompany } from '../server/companies/companies.js';
 import { migrateDatabase, openPostgres } from '../server/db/client.js';
 import { runner } from '../server/db/run.js';
+import { percentile, recreateDatabase, sleep } from './harness.js';
 
 /**
  * A worker killed in the middle of a large import, on PostgreSQL with real processes: one API server
@@ -26,24 +27,6 @@ const rows = Number(process.env.BENCH_JOB_ROWS ?? 200_000);
 const neighbourRows = 20_000;
 const goals = { recoveryMs: 60_000, p95Ms: 250 };
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : Number.NaN;
-};
-
-async function recreateDatabase(): Promise<boolean> {
-  if (databaseUrl !== defaultUrl) return false;
-  const admin = new URL(databaseUrl);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query('DROP DATABASE IF EXISTS dutybook_bench_jobs WITH (FORCE)');
-  await client.query("CREATE DATABASE dutybook_bench_jobs TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'");
-  await client.end();
-  return true;
-}
-
 function declarationsCsv(lines: number): Buffer {
   const out = ['Số tờ khai;Ngày đăng ký;Mã loại hình;Mã hàng;Tên hàng;Lượng;ĐVT;Trị giá'];
   for (let n = 1; n <= lines; n++) out.push(`10${String(n).padStart(9, '0')}0;${String(n % 28 + 1).padStart(2, '0')}/03/2025;E31;NVL-${n % 5000};Vải dệt thoi ${n % 313};${n % 97 + 1};MTR;${(n % 1000) * 13.5}`);
@@ -60,7 +43,8 @@ function start(script: string, env: Record<string, string>, name: string): Child
 async function main(): Promise<void> {
   let created: boolean;
   try {
-    created = await recreateDatabase();
+    // A database named by BENCH_DATABASE_URL is the caller's: used as it is, never dropped.
+    created = databaseUrl === defaultUrl && await recreateDatabase(databaseUrl);
   } catch (error) {
     console.log(`skipped: PostgreSQL does not answer at ${databaseUrl} (${(error as Error).message})`);
     return;
@@ -143,8 +127,9 @@ async function main(): Promise<void> {
     measuring = false;
     await neighbourLoop;
 
-    const idleP95 = percentile(idle, 95);
-    const duringP95 = percentile(during, 95);
+    const ascending = (values: number[]) => [...values].sort((a, b) => a - b);
+    const idleP95 = percentile(ascending(idle), 95);
+    const duringP95 = percentile(ascending(during), 95);
     console.log(`import of ${rows.toLocaleString('en')} lines; the worker running it was killed with ${loaded!.count.toLocaleString('en')} lines loaded`);
     console.log(`interrupted and its rows removed by the other worker after ${(recoveryMs / 1000).toFixed(1)} s (goal < ${goals.recoveryMs / 1000} s): ${recoveryMs < goals.recoveryMs ? 'met' : 'MISSED'}`);
     console.log(`neighbour's list, p95: idle ${idleP95.toFixed(0)} ms, during import and recovery ${duringP95.toFixed(0)} ms over ${during.length} requests (${(duringP95 / idleP95).toFixed(1)}× idle; goal < ${goals.p95Ms} ms): ${duringP95 < goals.p95Ms ? 'met' : 'MISSED'}`);
