@@ -36,6 +36,8 @@ export const router = createBrowserRouter(
         ...dataRoutes,
         ...reportRoutes,
         ...originRoutes,
+        // Guarded inside the page: only holders of an XNK-UTM-CO report and administrators see it.
+        { path: 'uni/xnk-co-utm', lazy: async () => ({ Component: (await import('../pages/uni/CoUtilisationPage.js')).CoUtilisationPage }) },
         ...lookupRoutes,
         { path: '*', element: <NotFoundPage /> },
       ],
