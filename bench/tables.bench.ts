@@ -12,8 +12,9 @@ import { createCompany, createFolderSet } from '../server/companies/companies.js
 import { loadConfig } from '../server/config.js';
 import { type Database, migrateDatabase, openPglite, openPostgres } from '../server/db/client.js';
 import { runner } from '../server/db/run.js';
-import { type ListParameters, pageQuery, Statement, whereClause } from '../server/resources/row-sql.js';
-import type { Scope } from '../server/resources/scope.js';
+import { type ListParameters, pageQuery, whereClause } from '../server/resources/row-sql.js';
+import { Statement } from '../server/db/statement.js';
+import type { Scope } from '../server/access.js';
 
 /**
  * A business table at scale: one company's folder set holding a million declaration lines (beside two

@@ -7,7 +7,7 @@ import type { Db } from '../db/client.js';
 import { AppError } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { mailText } from '../mail/messages.js';
-import { type CompanyAccess, roleAtLeast } from './access.js';
+import { type CompanyAccess, roleAtLeast } from '../access.js';
 import { companyRowCounts } from './overview.js';
 import { companies, folderSets, invitations, memberships } from './tables.js';
 

@@ -9,7 +9,7 @@ import { requireUser, signedInUser } from '../auth/guard.js';
 import { readPictureForm, savePicture } from '../files/pictures.js';
 import { AppError, fieldsOfIssues } from '../http/errors.js';
 import { runner } from '../db/run.js';
-import { accessCompany } from './access.js';
+import { accessCompany } from '../access.js';
 import { coUtilisationSchema, coUtilisationViews, originPassChartSchema, statementCheckChartSchema } from '../../common/reports/schemas.js';
 import { loadPeriod } from '../statements/compute-statements.js';
 import { computeCoUtilisation } from './co-utilisation.js';

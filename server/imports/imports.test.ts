@@ -7,11 +7,11 @@ import { multipart } from '../test/multipart.js';
 import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
 import { runner } from '../db/run.js';
 import { readHeaders } from './headers.js';
-import { outlineWorkbook } from './read-sheet.js';
+import { outlineWorkbook } from '../spreadsheets/read-sheet.js';
 import { settledJobs } from '../jobs/leases.js';
 import { sweepInterruptedImports } from './import-jobs.js';
-import { sniffFormat } from './sniff.js';
-import { UnreadableFile } from './unreadable.js';
+import { sniffFormat } from '../spreadsheets/sniff.js';
+import { UnreadableFile } from '../spreadsheets/unreadable.js';
 
 /** An ECUS-like workbook: a title row, a header merged over two rows, then declaration lines. */
 async function ecusWorkbook(lines: Array<Array<string | number | Date | null>>): Promise<Buffer> {

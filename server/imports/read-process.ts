@@ -1,8 +1,8 @@
 import type { SheetRow } from '../../common/imports/coerce.js';
 import { type RefusedRow, rowConverter } from './convert-rows.js';
-import { outlineWorkbook, type ReadMeter, readSheetRows } from './read-sheet.js';
+import { outlineWorkbook, type ReadMeter, readSheetRows } from '../spreadsheets/read-sheet.js';
 import type { LoadBatch, ReaderCommand, ReaderMessage } from './reader.js';
-import { UnreadableFile } from './unreadable.js';
+import { UnreadableFile } from '../spreadsheets/unreadable.js';
 
 /**
  * The child process that reads a spreadsheet, so a huge or hostile file costs its own memory and time,

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SheetRow } from '../../common/imports/coerce.js';
 import type { RefusedRow, RowPlan } from './convert-rows.js';
-import type { WorkbookOutline } from './read-sheet.js';
-import { readerLimits, type SheetFormat, type SheetLimits } from './sniff.js';
-import { UnreadableFile, type UnreadableReason } from './unreadable.js';
+import type { WorkbookOutline } from '../spreadsheets/read-sheet.js';
+import { readerLimits, type SheetFormat, type SheetLimits } from '../spreadsheets/sniff.js';
+import { UnreadableFile, type UnreadableReason } from '../spreadsheets/unreadable.js';
 
 interface SheetCommand { file: string; format: SheetFormat; sheet: string; fromRow: number; batchSize: number; limits: SheetLimits }
 

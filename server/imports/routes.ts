@@ -12,7 +12,7 @@ import type { AppDeps } from '../deps.js';
 import { requireUser, signedInUser } from '../auth/guard.js';
 import { runner } from '../db/run.js';
 import { AppError, fieldsOfIssues } from '../http/errors.js';
-import { resolveRowScope, resolveScope } from '../resources/scope.js';
+import { resolveRowScope, resolveScope } from '../access.js';
 import { readHeaders, sheetRows } from './headers.js';
 import { startImportWorker } from './import-jobs.js';
 import { exportRejectedRows, getImportRecord, listImportRecords, retryImport, rollBackImport, startImport } from './records.js';

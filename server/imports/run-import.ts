@@ -1,19 +1,17 @@
-import en from '../../common/i18n/en.json' with { type: 'json' };
-import ko from '../../common/i18n/ko.json' with { type: 'json' };
-import vi from '../../common/i18n/vi.json' with { type: 'json' };
 import { columnNumber, extraFieldName } from '../../common/imports/cells.js';
 import { type ChoiceLabels, type ImportFailure, importMessages } from '../../common/imports/coerce.js';
 import type { FieldDefinition, ResourceDefinition } from '../../common/resources/define.js';
 import { resourceNamed } from '../../common/resources/index.js';
 import type { Database } from '../db/client.js';
 import { copyInto, inTransaction, type Run, runner } from '../db/run.js';
-import { quoted } from '../resources/row-sql.js';
+import { catalogs } from '../i18n.js';
+import { quoted } from '../db/statement.js';
 import type { RefusedRow, RowError, RowPlan } from './convert-rows.js';
 import { LeaseLost, ServerClosing } from '../jobs/leases.js';
 import { loadInChild } from './reader.js';
 import { type ImportType, importFields, type Setup, targetOf } from './setup.js';
-import { type SheetLimits } from './sniff.js';
-import { UnreadableFile } from './unreadable.js';
+import { type SheetLimits } from '../spreadsheets/sniff.js';
+import { UnreadableFile } from '../spreadsheets/unreadable.js';
 import type { Upload } from './uploads.js';
 
 export interface ImportJob {
@@ -42,7 +40,7 @@ const sqlType: Record<FieldDefinition['kind'], string> = { text: 'text', code: '
 /** A choice's labels in every interface language, so 'Nguyên liệu' and 'Material' both read as `material`. */
 function choiceLabelsOf(field: string): ChoiceLabels {
   const labels: Record<string, string[]> = {};
-  for (const catalog of [en, vi, ko] as Array<{ choices?: Record<string, Record<string, string>> }>) {
+  for (const catalog of Object.values(catalogs) as Array<{ choices?: Record<string, Record<string, string>> }>) {
     for (const [value, label] of Object.entries(catalog.choices?.[field] ?? {})) (labels[value] ??= []).push(label);
   }
   return labels;

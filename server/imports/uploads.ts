@@ -8,10 +8,10 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { Run } from '../db/run.js';
 import { AppError } from '../http/errors.js';
-import type { WorkbookOutline } from './read-sheet.js';
+import type { WorkbookOutline } from '../spreadsheets/read-sheet.js';
 import { outlineInChild } from './reader.js';
-import { type SheetFormat, type SheetLimits, sniffFormat } from './sniff.js';
-import { UnreadableFile } from './unreadable.js';
+import { type SheetFormat, type SheetLimits, sniffFormat } from '../spreadsheets/sniff.js';
+import { UnreadableFile } from '../spreadsheets/unreadable.js';
 
 /** Rows of each sheet read at upload, for the preview and the header without reading the file again. */
 export const outlineRows = 200;

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { cellText } from '../../common/imports/coerce.js';
-import { readSheetRows } from '../imports/read-sheet.js';
-import { readerLimits } from '../imports/sniff.js';
-import { openXlsx } from '../imports/xlsx-reader.js';
+import { readSheetRows } from '../spreadsheets/read-sheet.js';
+import { readerLimits } from '../spreadsheets/sniff.js';
+import { openXlsx } from '../spreadsheets/xlsx-reader.js';
 
 /** The rows of a .csv file, or of an .xlsx file's first sheet, as text, read by the import readers; empty rows left out. */
 async function readRows(file: string, format: 'csv' | 'xlsx'): Promise<string[][]> {

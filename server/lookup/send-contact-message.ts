@@ -1,8 +1,7 @@
-import { IntlMessageFormat } from 'intl-messageformat';
-import en from '../../common/i18n/en.json' with { type: 'json' };
 import { type ContactInput, contactFileMaxBytes, hasAllowedExtension } from '../../common/lookup/schemas.js';
 import type { Database } from '../db/client.js';
 import { AppError } from '../http/errors.js';
+import { catalogs, formatMessage } from '../i18n.js';
 import type { Mailer } from '../mail/mailer.js';
 import { runner } from './sql.js';
 
@@ -24,7 +23,8 @@ function decodeAttachment(input: ContactInput): { name: string; type: string; by
   return { name, type: input.fileType?.trim() || 'application/octet-stream', bytes };
 }
 
-const format = (message: string, values: Record<string, string>) => new IntlMessageFormat(message, 'en').format(values) as string;
+const en = catalogs.en;
+const format = (message: string, values: Record<string, string>) => formatMessage(message, 'en', values);
 
 /**
  * Stores a visitor's question (with its attachment) and mails it to the platform administrators, or to

@@ -7,7 +7,7 @@ import { formatCode } from '../../common/hs/code.js';
 import { changeLevels } from '../../common/origin/psr.js';
 import type { CriterionResult, DossierForm, ScheduleAnswer } from '../../common/origin/schemas.js';
 import { AppError } from '../http/errors.js';
-import { neutralised } from '../resources/export-rows.js';
+import { neutralised } from '../spreadsheets/write.js';
 
 /**
  * The documents of a certificate-of-origin dossier: a saved schedule laid out as the bảng kê of Circular

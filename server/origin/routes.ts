@@ -11,7 +11,7 @@ import {
 import { requireUser, signedInUser } from '../auth/guard.js';
 import { runner } from '../db/run.js';
 import type { AppDeps } from '../deps.js';
-import { resolveScope } from '../resources/scope.js';
+import { resolveScope } from '../access.js';
 import { computeSchedule, productRule } from './compute-schedule.js';
 import { dossierData, dossierDocx, dossierXlsx } from './dossier.js';
 import { listInvoices, listProducts } from './list-invoices.js';

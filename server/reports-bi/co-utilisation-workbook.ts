@@ -1,7 +1,8 @@
 import { agreements, isAgreementCode } from '../../common/agreements.js';
 import type { Locale } from '../../common/i18n/locales.js';
 import type { CoUtilisation } from '../../common/reports/schemas.js';
-import { catalogTexts, neutralised } from '../resources/export-rows.js';
+import { catalogTexts } from '../i18n.js';
+import { neutralised } from '../spreadsheets/write.js';
 
 const amounts = ['with_co_value', 'without_co_value', 'value', 'saving'] as const;
 

@@ -9,7 +9,7 @@ import { computeCoUtilisation } from '../companies/co-utilisation.js';
 import { runner } from '../db/run.js';
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../http/errors.js';
-import { resolveScope } from '../resources/scope.js';
+import { resolveScope } from '../access.js';
 import { loadPeriod } from '../statements/compute-statements.js';
 import { assignReports, canOpenReportType, deleteReport, listCatalogue, listMyReports, saveReport } from './bi-reports.js';
 import { coUtilisationWorkbook } from './co-utilisation-workbook.js';

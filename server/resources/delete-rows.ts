@@ -2,8 +2,9 @@ import type { ResourceDefinition } from '../../common/resources/define.js';
 import type { Database } from '../db/client.js';
 import { inTransaction, type Run } from '../db/run.js';
 import { AppError } from '../http/errors.js';
-import { type ListParameters, Statement, whereClause } from './row-sql.js';
-import type { Scope } from './scope.js';
+import { type ListParameters, whereClause } from './row-sql.js';
+import { Statement } from '../db/statement.js';
+import type { Scope } from '../access.js';
 
 /**
  * Deletes the listed rows of the company, all or none: an id that is not the company's (or no longer

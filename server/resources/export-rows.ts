@@ -1,40 +1,18 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
-import en from '../../common/i18n/en.json' with { type: 'json' };
-import ko from '../../common/i18n/ko.json' with { type: 'json' };
-import vi from '../../common/i18n/vi.json' with { type: 'json' };
-import { type Catalog, flattenCatalog, type Locale } from '../../common/i18n/locales.js';
+import type { Locale } from '../../common/i18n/locales.js';
 import { fieldLabelKey, type ResourceDefinition, resourceTitleKey } from '../../common/resources/define.js';
 import type { Row } from '../../common/resources/schemas.js';
 import type { Run } from '../db/run.js';
-import { type ListParameters, pageQuery, Statement, whereClause } from './row-sql.js';
-import type { Scope } from './scope.js';
-
-/** Every catalog text by its flat key (`fields.code`), per language, for the files the server writes. */
-export const catalogTexts: Record<Locale, Record<string, string>> = {
-  en: flattenCatalog(en as Catalog),
-  vi: flattenCatalog(vi as Catalog),
-  ko: flattenCatalog(ko as Catalog),
-};
+import { catalogTexts } from '../i18n.js';
+import { neutralised, workbookWriter } from '../spreadsheets/write.js';
+import { type ListParameters, pageQuery, whereClause } from './row-sql.js';
+import { Statement } from '../db/statement.js';
+import type { Scope } from '../access.js';
 
 const batchSize = 5000;
 /** A worksheet holds 1,048,576 rows; one is the header. */
 export const maxExportRows = 1_048_575;
-
-/**
- * A cell value that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, or a tab or carriage
- * return before one) is written with a leading apostrophe, so it stays text.
- */
-export const neutralised = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
-/**
- * A workbook written as a stream into `output`. exceljs is loaded on the first file written: it would
- * otherwise add 30 MB to every server, most of which never writes one.
- */
-export async function workbookWriter(output: PassThrough): Promise<ExcelJS.stream.xlsx.WorkbookWriter> {
-  const { default: excel } = await import('exceljs');
-  return new excel.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-}
 
 function cellValue(kind: string, value: unknown): ExcelJS.CellValue {
   if (value === null || value === undefined) return null;

@@ -2,8 +2,9 @@ import type { ResourceDefinition } from '../../common/resources/define.js';
 import { defaultPageSize, maxPageSize, type Page, type Row } from '../../common/resources/schemas.js';
 import type { Run } from '../db/run.js';
 import { AppError } from '../http/errors.js';
-import { type ListParameters, pageQuery, Statement, whereClause } from './row-sql.js';
-import type { Scope } from './scope.js';
+import { type ListParameters, pageQuery, whereClause } from './row-sql.js';
+import { Statement } from '../db/statement.js';
+import type { Scope } from '../access.js';
 
 function pageNumber(raw: string | undefined, name: string, fallback: number, max: number): number {
   if (raw === undefined || raw === '') return fallback;

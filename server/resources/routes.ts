@@ -14,7 +14,7 @@ import { deleteMatchingRows, deleteRowsById } from './delete-rows.js';
 import { exportRows } from './export-rows.js';
 import { listRows } from './list-rows.js';
 import type { ListParameters } from './row-sql.js';
-import { resolveRowScope, resolveScope } from './scope.js';
+import { resolveRowScope, resolveScope } from '../access.js';
 import { listSelectableValues, suggestAutofill } from './suggest-values.js';
 import { createRow, updateRow, updateRows } from './write-rows.js';
 

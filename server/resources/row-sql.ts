@@ -1,21 +1,10 @@
 import type { FieldDefinition, ResourceDefinition } from '../../common/resources/define.js';
 import { fieldValueSchema, splitFilterKey, type FieldValue } from '../../common/resources/schemas.js';
 import { likeEscape } from '../db/run.js';
+import { quoted, type Statement } from '../db/statement.js';
 import { AppError } from '../http/errors.js';
-import type { Scope } from './scope.js';
+import type { Scope } from '../access.js';
 import { searchExpression } from './tables.js';
-
-/** Builds one statement's text and its parameters together, so a value can never land in the text. */
-export class Statement {
-  readonly params: unknown[] = [];
-  param(value: unknown): string {
-    this.params.push(value);
-    return `$${this.params.length}`;
-  }
-}
-
-/** A column named by a definition, as SQL spells it (the names are checked by the definitions' test). */
-export const quoted = (name: string) => `"${name}"`;
 
 /** How a column leaves the database: decimals and dates as text (exact, no time zone), timestamps as ISO 8601. */
 function selected(name: string, definition: FieldDefinition | undefined): string {

@@ -1,8 +1,9 @@
 import type { AutofillSource, ResourceDefinition } from '../../common/resources/define.js';
 import { resources as allResources } from '../../common/resources/index.js';
 import { likeEscape, type Run } from '../db/run.js';
-import { quoted, scopeConditions, Statement } from './row-sql.js';
-import type { Scope } from './scope.js';
+import { scopeConditions } from './row-sql.js';
+import { quoted, Statement } from '../db/statement.js';
+import type { Scope } from '../access.js';
 
 export interface AutofillSuggestion {
   code: string;

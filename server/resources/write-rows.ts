@@ -3,8 +3,9 @@ import { type FieldValue, type Row, updateRowSchema } from '../../common/resourc
 import type { Database } from '../db/client.js';
 import { inTransaction, type Run } from '../db/run.js';
 import { AppError, fieldsOfIssues } from '../http/errors.js';
-import { quoted, selectList } from './row-sql.js';
-import type { Scope } from './scope.js';
+import { selectList } from './row-sql.js';
+import { quoted } from '../db/statement.js';
+import type { Scope } from '../access.js';
 
 /** Inserts one row into the company's folder set and answers it as the list shows it. */
 export async function createRow(options: { run: Run; resource: ResourceDefinition; scope: Scope & { folderSetId: string }; values: Record<string, FieldValue> }): Promise<Row> {

@@ -1,6 +1,7 @@
 import type ExcelJS from 'exceljs';
 import type { Locale } from '../../common/i18n/locales.js';
-import { catalogTexts, neutralised } from '../resources/export-rows.js';
+import { catalogTexts } from '../i18n.js';
+import { neutralised } from '../spreadsheets/write.js';
 import type { Form16Row, Statement15aRow, Statement15Row, TariffCheckRow } from '../../common/statements/schemas.js';
 import type { CheckStatement, Period, Statement } from './compute-statements.js';
 import type { TariffCheck } from './tariff-check.js';

@@ -10,7 +10,7 @@ import {
 import { requireUser, signedInUser } from '../auth/guard.js';
 import { runner } from '../db/run.js';
 import type { AppDeps } from '../deps.js';
-import { resolveScope } from '../resources/scope.js';
+import { resolveScope } from '../access.js';
 import {
   computeCheckStatement, computeForm16, computeStatement15, computeStatement15a, drillStatementCell, loadPeriod, type Period, reviewCheckRow, type Statement,
 } from './compute-statements.js';

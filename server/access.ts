@@ -1,7 +1,17 @@
-import type { CompanyRole } from '../../common/accounts/schemas.js';
-import type { Run } from '../db/run.js';
-import { roleAtLeast } from '../companies/access.js';
-import { AppError } from '../http/errors.js';
+/**
+ * Who may do what in a company: the caller's membership and role, resolved with the company (and folder set) a
+ * request names. Every route that reads or writes a company's data goes through here.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { CompanyRole } from '../common/accounts/schemas.js';
+import { companies, memberships } from './companies/tables.js';
+import type { Db } from './db/client.js';
+import type { Run } from './db/run.js';
+import { AppError } from './http/errors.js';
+
+const rank: Record<CompanyRole, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
+
+export const roleAtLeast = (role: CompanyRole, minimum: CompanyRole) => rank[role] >= rank[minimum];
 
 /** The company (and folder set) a request works in, as the caller's membership allows. */
 export interface Scope {
@@ -48,4 +58,22 @@ export async function resolveRowScope(run: Run, options: { table: string; userId
   if (!row) throw new AppError('not_found', 'Not found.');
   demand(row.role, options.minimumRole);
   return { companyId: row.company_id, folderSetId: row.folder_set_id, role: row.role, importing: [] };
+}
+
+export type CompanyAccess = { company: typeof companies.$inferSelect; role: CompanyRole };
+
+/**
+ * The company with this slug as the user sees it. A company the user is not a member of is
+ * "not found", never "forbidden", so slugs of other companies cannot be probed.
+ */
+export async function accessCompany(options: { db: Db; userId: string; slug: string; minimumRole?: CompanyRole }): Promise<CompanyAccess> {
+  const [row] = await options.db.select({ company: companies, role: memberships.role })
+    .from(companies)
+    .innerJoin(memberships, and(eq(memberships.companyId, companies.id), eq(memberships.userId, options.userId)))
+    .where(eq(companies.slug, options.slug))
+    .limit(1);
+  if (!row) throw new AppError('not_found', 'Company not found.');
+  const role = row.role as CompanyRole;
+  if (options.minimumRole) demand(role, options.minimumRole);
+  return { company: row.company, role };
 }
