@@ -1,0 +1,80 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { migrateDatabase, openDatabase } from '../server/db/client.js';
+import { runner } from '../server/db/run.js';
+import { seedDatabase } from '../server/db/seed.js';
+import { setAdministrator } from '../server/reports-bi/admin-cli.js';
+import { callApi, eventually, newPage, registerWithCompany, useServerAndBrowser } from './harness.js';
+
+const demo = { email: 'demo@dutybook.vn', password: 'dutybook-demo-2026' };
+const member = { email: 'thu.nguyen@example.com', password: 'bi-reports-e2e-2026', name: 'Nguyễn Thu' };
+
+/** The C/O utilisation report page and the overview's C/O chart, with the demonstration account made administrator as `npm run admin -- grant` does. */
+describe('BI reports and C/O utilisation in Chromium', () => {
+  const suite = useServerAndBrowser({}, async (dataDir) => {
+    const database = await openDatabase({ databaseUrl: undefined, dataDir });
+    try {
+      await migrateDatabase(database);
+      await seedDatabase(database, { demoTariff: true });
+      await setAdministrator(runner(database), 'grant', demo.email);
+    } finally {
+      await database.close();
+    }
+  });
+
+  async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
+    await page.goto(`${suite.server.url}/login`);
+    await page.getByLabel('E-mail', { exact: false }).fill(account.email);
+    await page.getByLabel(/^Password/).fill(account.password);
+    await page.getByRole('button', { name: 'Log in' }).last().click();
+    await eventually(() => new URL(page.url()).pathname).not.toBe('/login');
+  }
+
+  async function adminToken(): Promise<string> {
+    const response = await fetch(`${suite.server.url}/api/oauth/token/`, {
+      method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'password', username: demo.email, password: demo.password, client_id: 'dutybook-web' }),
+    });
+    return ((await response.json()) as { access_token: string }).access_token;
+  }
+
+  it('opens the C/O utilisation page only once an XNK-UTM-CO report is assigned, and charts it on the overview as the SQL sums it', async () => {
+    const { url } = suite.server;
+    const year = new Date().getUTCFullYear();
+    const { token, scope } = await registerWithCompany(suite.server, member, 'Hai Phong Electronics');
+    const line = (body: object) => callApi(url, token, '/balance/ecus/', { method: 'POST', body: { ...scope, type_code: 'E31', unit: 'PCE', total: '100', ...body } });
+    await line({ account_number: '101200000010', row_number: 1, registered_date: `${year}-02-03`, code: 'PHONE-TH', item_name: 'Phones from Thailand', hs: '85171300', from_country: 'TH', total_value: '25000000', co_form: 'D', co_number: 'TH-1' });
+    await line({ account_number: '101200000020', row_number: 1, registered_date: `${year}-03-04`, code: 'PHONE-KR', item_name: 'Phones from Korea', hs: '85171300', from_country: 'KR', total_value: '12000000' });
+
+    const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'en-US' });
+    await signIn(page, member);
+    // Without a report of that type the page does not exist for this user.
+    await page.goto(`${url}/uni/xnk-co-utm`);
+    await eventually(() => page.getByText('Something is wrong').count()).toBe(1);
+
+    const admin = await adminToken();
+    const report = await callApi<{ id: number }>(url, admin, '/admin/reports/', {
+      method: 'POST', body: { name: 'C/O utilisation (Power BI)', embed_url: 'https://app.powerbi.com/reportEmbed?reportId=e2e', type: 'XNK-UTM-CO' },
+    });
+    await callApi(url, admin, `/admin/users/${member.email}/reports/`, { method: 'PUT', body: { report_ids: [report.id] } });
+
+    await page.goto(`${url}/uni/xnk-co-utm`);
+    await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).not.toBe('Something is wrong');
+    await eventually(() => page.locator('iframe[src^="https://app.powerbi.com/reportEmbed"]').count()).toBe(1);
+    await eventually(() => page.getByTestId('co-utilisation-table').count()).toBe(1);
+
+    // The overview draws the same figures; its table view lists exactly what the SQL answers.
+    const sums = await callApi<{ rows: Array<{ lines: number; with_co_value: string; without_co_value: string; saving: string }> }>(
+      url, token, `/clients-api/companies/${scope.company_slug}/dashboard/co-utilisation/?folder_slug=${scope.folder_slug}&view=agreement`);
+    expect(sums.rows.reduce((total, row) => total + row.lines, 0)).toBe(2);
+    await page.goto(`${url}/`);
+    const chart = page.getByTestId('chart-co-utilisation');
+    await eventually(() => chart.locator('canvas').count()).toBeGreaterThan(0);
+    await chart.getByRole('button', { name: 'Table' }).click();
+    const shown = await chart.locator('tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].slice(1).map((cell) => cell.textContent)));
+    const number = new Intl.NumberFormat('en-US');
+    expect(shown).toEqual(sums.rows.map((row) => [number.format(row.lines), number.format(Number(row.with_co_value)), number.format(Number(row.without_co_value)), number.format(Number(row.saving))]));
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
