@@ -31,7 +31,7 @@ export const effectiveDeclarationsCte = `
   latest AS (
     SELECT left(e.account_number, 11) AS declaration, max(e.account_number) AS account_number
       FROM ecus_lines e WHERE ${visible('e')} GROUP BY 1),
-  effective AS (
+  effective AS NOT MATERIALIZED (
     SELECT e.id, e.account_number, e.row_number, e.registered_date, e.type_code, e.code, e.item_name, e.hs, e.from_country, e.unit, e.total,
            e.total_value, e.tax_rate, e.co_form
       FROM ecus_lines e JOIN latest l ON l.account_number = e.account_number
@@ -82,10 +82,21 @@ export const movementsCte = `${effectiveDeclarationsCte},
            'wh-take-in', w.id, w.bill_date, w.bill_no
       FROM warehouse_take_in w ${mapped('w', 'w.bill_date')}
      WHERE ${visible('w')} AND w.bill_date BETWEEN $3 AND $4 AND w.item_type = 'product' AND w.purpose = 'production'),
+  -- The declaration lines summed per type code, code and unit before any rule applies: a million lines become a
+  -- few thousand rows, and the rules then join those (their column per type code and form).
+  declared_sums AS (
+    SELECT type_code, code, unit, sum(total) AS total, max(item_name) AS name, max(registered_date) AS last_day
+      FROM effective GROUP BY type_code, code, unit),
   -- The form's movements summed early, per code, column, unit and source: everything after works on these few rows.
+  -- The same sums as \`movements\` gives line by line (the drill-down reads those).
   summed AS (
     SELECT code, column_name, unit, source, min(priority) AS priority, max(day) AS last_day, max(name) AS name, sum(quantity) AS quantity
-      FROM movements WHERE form = $7 GROUP BY code, column_name, unit, source),
+      FROM movements WHERE form = $7 AND source <> 'ecus' GROUP BY code, column_name, unit, source
+    UNION ALL
+    SELECT d.code, r.column_name, d.unit, 'ecus', 1, max(d.last_day), max(d.name), sum(d.total)
+      FROM declared_sums d JOIN rules r ON r.type_code = d.type_code AND r.column_name <> 'ignore' AND r.form = $7
+     WHERE d.type_code NOT IN (SELECT type_code FROM dual_codes) OR (r.form = '15a') = (d.code IN (SELECT code FROM products))
+     GROUP BY d.code, r.column_name, d.unit),
   -- A statement row's unit is the one declared to customs (else the opening's, else the books'); quantities in
   -- another unit are listed as problems, never summed.
   statement_codes AS (
