@@ -148,8 +148,8 @@ export async function registerWithCompany(server: RunningServer, account: { emai
 }
 
 /**
- * Types a day into a date field as a user does, dd/mm/yyyy digits only (the field writes the slashes): the field is
- * emptied first, then its sections fill from the day.
+ * Types a day into a date field as a user does, its digits only in the field's order (the field writes the
+ * separators): the field is emptied first, then its sections fill from the day.
  */
 export async function typeDay(page: Page, field: Locator, day: string): Promise<void> {
   await field.click();
