@@ -1,10 +1,10 @@
-import pg from 'pg';
 import { createCompany } from '../server/companies/companies.js';
 import { type Database, migrateDatabase, openPglite, openPostgres } from '../server/db/client.js';
 import { type Run, runner } from '../server/db/run.js';
 import { users } from '../server/auth/tables.js';
 import { computeCheckStatement, computeStatement15, loadPeriod } from '../server/statements/compute-statements.js';
 import { movementsCte, statementQuery } from '../server/statements/statement-sql.js';
+import { medianMs, recreateDatabase } from './harness.js';
 
 /**
  * Statement 15 over a large year: on PostgreSQL 1,000,000 declaration lines (10 a declaration, 5% amended,
@@ -19,25 +19,6 @@ import { movementsCte, statementQuery } from '../server/statements/statement-sql
 const defaultUrl = 'postgres://postgres@127.0.0.1:5432/dutybook_bench_statements';
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const goals = { statementMs: 1000, ratio: 3 };
-
-async function recreate(url: string): Promise<boolean> {
-  const admin = new URL(url);
-  const name = decodeURIComponent(admin.pathname.slice(1));
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  try {
-    await client.connect();
-  } catch {
-    return false;
-  }
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await client.query(`CREATE DATABASE "${name}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`);
-    return true;
-  } finally {
-    await client.end();
-  }
-}
 
 async function generate(run: Run, scope: { companyId: string; folderSetId: string }, lines: number): Promise<void> {
   const materials = 2000;
@@ -71,16 +52,7 @@ async function generate(run: Run, scope: { companyId: string; folderSetId: strin
   await run('ANALYZE');
 }
 
-async function timed(work: () => Promise<unknown>): Promise<number> {
-  const times: number[] = [];
-  await work();
-  for (let i = 0; i < runs; i += 1) {
-    const start = performance.now();
-    await work();
-    times.push(performance.now() - start);
-  }
-  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
-}
+const timed = (work: () => Promise<unknown>) => medianMs(work, runs);
 
 interface Measured { engine: string; lines: number; plain: number; statement: number; check: number; met: boolean }
 
@@ -118,7 +90,7 @@ async function measure(database: Database, engine: 'PostgreSQL' | 'PGlite', line
 async function main(): Promise<void> {
   const url = process.env.BENCH_DATABASE_URL || defaultUrl;
   const results: Measured[] = [];
-  if (await recreate(url)) {
+  if (await recreateDatabase(url)) {
     const database = await openPostgres(url, 4);
     try {
       results.push(await measure(database, 'PostgreSQL', Number(process.env.BENCH_STATEMENT_LINES ?? 1_000_000)));
