@@ -4,6 +4,8 @@
  */
 import { businessTables } from '../resources/tables.js';
 
+export { supersededDeclarationLines } from '../resources/tables.js';
+
 export * from '../auth/tables.js';
 export * from '../companies/tables.js';
 export * from '../imports/tables.js';

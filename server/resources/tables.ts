@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, numeric, type PgColumnBuilderBase, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, numeric, type PgColumnBuilderBase, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { FieldDefinition, ResourceDefinition } from '../../common/resources/define.js';
 import { resources } from '../../common/resources/index.js';
 import { companies, folderSets } from '../companies/tables.js';
@@ -60,3 +60,14 @@ function tableOf(resource: ResourceDefinition) {
 
 /** The tables of every stored resource, by resource name; views are created by their own migration. */
 export const businessTables = Object.fromEntries(resources.filter((resource) => !resource.view).map((resource) => [resource.name, tableOf(resource)]));
+
+/**
+ * The declaration lines an amendment has replaced: lines of a declaration (its first 11 digits) whose version
+ * (the 12th) is below the latest visible one. Kept by every writer of `ecus_lines` (server/resources/
+ * declaration-versions.ts) so that the reports read the effective lines without grouping a year of them first.
+ */
+export const supersededDeclarationLines = pgTable('ecus_superseded_lines', {
+  companyId: uuid().notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  folderSetId: uuid().notNull().references(() => folderSets.id, { onDelete: 'cascade' }),
+  lineId: integer().notNull(),
+}, (table) => [primaryKey({ columns: [table.folderSetId, table.lineId] }), index().on(table.companyId)]);
