@@ -3,6 +3,7 @@ import { loadConfig } from '../server/config.js';
 import { DataDirInUseError, migrateDatabase, openDatabase } from '../server/db/client.js';
 import { importKinds, type ImportKind, importLookupFile } from '../server/lookup/import-lookup-file.js';
 import { normaliseYear } from '../common/lookup/query.js';
+import { kindTakesYear } from '../common/admin/schemas.js';
 
 const usage = `Usage: npm run import-tariff -- --year 2022 [--kind tariff|procedures|decisions|regulations|origin|co] <file.csv|file.xlsx>
 
@@ -17,7 +18,7 @@ async function main(): Promise<number> {
     console.error(usage);
     return values.help ? 0 : 2;
   }
-  const perYear = kind === 'tariff' || kind === 'procedures' || kind === 'decisions' || kind === 'origin';
+  const perYear = kindTakesYear(kind);
   if (perYear && !values.year) {
     console.error(`--year is needed for ${kind}.\n\n${usage}`);
     return 2;

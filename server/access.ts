@@ -60,7 +60,8 @@ export async function resolveRowScope(run: Run, options: { table: string; userId
   return { companyId: row.company_id, folderSetId: row.folder_set_id, role: row.role, importing: [] };
 }
 
-export type CompanyAccess = { company: typeof companies.$inferSelect; role: CompanyRole };
+/** A company as one user reaches it: their role there, and who they are (the actor of what they change). */
+export type CompanyAccess = { company: typeof companies.$inferSelect; role: CompanyRole; userId: string };
 
 /**
  * The company with this slug as the user sees it. A company the user is not a member of is
@@ -75,5 +76,5 @@ export async function accessCompany(options: { db: Db; userId: string; slug: str
   if (!row) throw new AppError('not_found', 'Company not found.');
   const role = row.role as CompanyRole;
   if (options.minimumRole) demand(role, options.minimumRole);
-  return { company: row.company, role };
+  return { company: row.company, role, userId: options.userId };
 }

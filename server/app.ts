@@ -18,6 +18,7 @@ import { importRoutes } from './imports/routes.js';
 import { statementRoutes } from './statements/routes.js';
 import { originRoutes } from './origin/routes.js';
 import { biReportRoutes } from './reports-bi/routes.js';
+import { adminRoutes } from './admin/routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import type { AppDeps } from './deps.js';
 import formbody from '@fastify/formbody';
@@ -65,6 +66,7 @@ export async function buildApp(input: Omit<AppDeps, 'mailer'> & { mailer?: Maile
     await api.register(originRoutes, { deps });
     await api.register(biReportRoutes, { deps });
     await api.register(importRoutes, { deps });
+    await api.register(adminRoutes, { deps });
   }, { prefix: apiPrefix });
 
   await registerWeb(app, config);

@@ -7,6 +7,7 @@ import { runner } from './db/run.js';
 import { sweepInterruptedImports } from './imports/import-jobs.js';
 import { defaultLeaseTiming } from './jobs/leases.js';
 import { purgeUploads } from './imports/uploads.js';
+import { sweepInterruptedLookupLoads } from './admin/lookup-loads.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -22,8 +23,10 @@ async function main(): Promise<void> {
   await migrateDatabase(database);
   await seedDatabase(database, { demoTariff: config.demoTariff, log: (message) => console.log(message) });
   const run = runner(database);
-  // The embedded database has no other server: every unfinished import was this data directory's last run's.
-  await sweepInterruptedImports(run, database.kind === 'pglite' ? 0 : defaultLeaseTiming.staleMs);
+  // The embedded database has no other server: every unfinished import or lookup load was this data directory's last run's.
+  const staleMs = database.kind === 'pglite' ? 0 : defaultLeaseTiming.staleMs;
+  await sweepInterruptedImports(run, staleMs);
+  await sweepInterruptedLookupLoads(run, staleMs);
   await purgeUploads({ run, dataDir: config.dataDir });
 
   const app = await buildApp({ config, database }, { logger: true });

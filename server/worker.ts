@@ -1,12 +1,13 @@
 /**
- * `npm run worker`: runs queued imports (and settles those of stopped processes) against a PostgreSQL
- * database shared with the servers, on this machine or another. The servers apply the migrations; with
+ * `npm run worker`: runs queued imports and lookup data loads (and settles those of stopped processes) against
+ * a PostgreSQL database shared with the servers, on this machine or another. The servers apply the migrations; with
  * RUN_JOBS=false they leave every job to workers. Uploads must be reachable: UPLOAD_STORE=database (the
  * default with DATABASE_URL) keeps them in the database.
  */
 import { loadConfig } from './config.js';
 import { openPostgres } from './db/client.js';
 import { startImportWorker } from './imports/import-jobs.js';
+import { startLookupLoadWorker } from './admin/lookup-loads.js';
 import { stopSpareReader } from './imports/reader.js';
 import { workerId } from './jobs/leases.js';
 
@@ -18,14 +19,14 @@ async function main(): Promise<void> {
   }
   if (config.uploadStore !== 'database') console.warn('UPLOAD_STORE=disk: this worker can only read uploads received on this machine.');
   const database = await openPostgres(config.databaseUrl);
-  const worker = startImportWorker({ database, config });
+  const workers = [startImportWorker({ database, config }), startLookupLoadWorker({ database, config })];
   // The worker's own timers do not hold a process open (a server's may close); this one does, until a signal.
   const alive = setInterval(() => undefined, 60_000);
   console.log(`Dutybook worker ${workerId} is taking jobs.`);
   const shutdown = async (signal: string) => {
     console.log(`${signal}: stopping; running jobs are recorded as interrupted`);
     clearInterval(alive);
-    await worker.stop();
+    await Promise.all(workers.map((worker) => worker.stop()));
     stopSpareReader();
     await database.close();
     process.exit(0);

@@ -35,6 +35,8 @@ export const errorCodes = [
   'query_timeout',
   'period_outside_year',
   'period_overlaps',
+  'account_disabled',
+  'own_account',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number] | (string & {});
@@ -79,4 +81,6 @@ export const httpStatusOfCode: Record<(typeof errorCodes)[number], number> = {
   query_timeout: 503,
   period_outside_year: 400,
   period_overlaps: 409,
+  account_disabled: 403,
+  own_account: 409,
 };

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { CompanyRole, UserInfo } from '../../common/accounts/schemas.js';
+import { recordAuditEvent } from '../admin/audit.js';
 import { companies, memberships } from '../companies/tables.js';
 import type { Db } from '../db/client.js';
 import { AppError } from '../http/errors.js';
@@ -46,11 +47,32 @@ export async function registerUser(context: AccountContext, input: { email: stri
   await mailCode(context, user, 'registration');
 }
 
-export async function confirmRegistration(context: AccountContext, input: { email: string; token: string }): Promise<IssuedToken> {
+/** How a session began, and from where: kept in the audit log. */
+interface SignInOrigin {
+  method: 'password' | 'google' | 'registration';
+  ip?: string | undefined;
+}
+
+const recordFailedSignIn = (context: AccountContext, email: string, reason: string, origin: SignInOrigin) =>
+  recordAuditEvent(context.db, { action: 'sign_in_failed', actorId: null, subject: email.slice(0, 254), details: { reason, method: origin.method, ip: origin.ip } });
+
+/** A new session for the user, unless an administrator disabled the account; the sign-in is recorded on the user and in the audit log. */
+async function startSession(context: AccountContext, user: User, origin: SignInOrigin): Promise<IssuedToken> {
+  if (user.disabledAt) {
+    await recordFailedSignIn(context, user.email, 'account_disabled', origin);
+    throw new AppError('account_disabled', 'This account is disabled. Ask the platform administrators to enable it.');
+  }
+  const token = await issueToken({ db: context.db, userId: user.id, ttlHours: context.tokenTtlHours });
+  await context.db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
+  await recordAuditEvent(context.db, { action: 'sign_in', actorId: user.id, subject: user.email, details: { method: origin.method, ip: origin.ip } });
+  return token;
+}
+
+export async function confirmRegistration(context: AccountContext, input: { email: string; token: string; ip?: string }): Promise<IssuedToken> {
   await checkCode({ db: context.db, email: input.email, purpose: 'registration', code: input.token, consume: true });
   const [user] = await context.db.update(users).set({ isVerified: true, updatedOn: new Date() }).where(eq(users.email, input.email)).returning();
   if (!user) throw new AppError('invalid_code', 'The code is wrong or has expired.');
-  return issueToken({ db: context.db, userId: user.id, ttlHours: context.tokenTtlHours });
+  return startSession(context, user, { method: 'registration', ip: input.ip });
 }
 
 /**
@@ -63,12 +85,21 @@ export async function resendRegistrationCode(context: AccountContext, input: { e
   if (user && !user.isVerified) await mailCodeWithinLimits(context, { ...user, locale: input.locale ?? user.locale }, 'registration');
 }
 
-export async function signIn(context: AccountContext, input: { email: string; password: string }): Promise<IssuedToken> {
-  const user = await findUserByEmail(context.db, input.email.trim().toLowerCase());
+/** Signs in with a password; every refusal is recorded with the address tried. */
+export async function signIn(context: AccountContext, input: { email: string; password: string; ip?: string }): Promise<IssuedToken> {
+  const email = input.email.trim().toLowerCase();
+  const origin: SignInOrigin = { method: 'password', ip: input.ip };
+  const user = await findUserByEmail(context.db, email);
   const valid = user?.passwordHash ? await verifySecret(user.passwordHash, input.password) : await verifyDecoy(input.password);
-  if (!user || !valid) throw new AppError('invalid_credentials', 'Unable to log in with provided credentials.');
-  if (!user.isVerified) throw new AppError('email_not_verified', 'Your e-mail address is not verified yet.');
-  return issueToken({ db: context.db, userId: user.id, ttlHours: context.tokenTtlHours });
+  if (!user || !valid) {
+    await recordFailedSignIn(context, email, 'invalid_credentials', origin);
+    throw new AppError('invalid_credentials', 'Unable to log in with provided credentials.');
+  }
+  if (!user.isVerified) {
+    await recordFailedSignIn(context, email, 'email_not_verified', origin);
+    throw new AppError('email_not_verified', 'Your e-mail address is not verified yet.');
+  }
+  return startSession(context, user, origin);
 }
 
 /** Mails a reset code when the address has an account; called after the answer has gone, like the resend. */
@@ -114,7 +145,7 @@ export async function changePassword(context: AccountContext, input: { user: Sig
 }
 
 /** Signs in the owner of a verified Google address, creating the account on first use. */
-export async function signInWithVerifiedEmail(context: AccountContext, input: { email: string; name: string; picture?: string }): Promise<IssuedToken> {
+export async function signInWithVerifiedEmail(context: AccountContext, input: { email: string; name: string; picture?: string; ip?: string }): Promise<IssuedToken> {
   let user = await findUserByEmail(context.db, input.email);
   if (!user) {
     [user] = await context.db.insert(users).values({ email: input.email, name: input.name || input.email, isVerified: true, profilePicture: null }).returning();
@@ -122,7 +153,7 @@ export async function signInWithVerifiedEmail(context: AccountContext, input: { 
     [user] = await context.db.update(users).set({ isVerified: true, updatedOn: new Date() }).where(eq(users.id, user.id)).returning();
   }
   if (!user) throw new Error('user was not saved');
-  return issueToken({ db: context.db, userId: user.id, ttlHours: context.tokenTtlHours });
+  return startSession(context, user, { method: 'google', ip: input.ip });
 }
 
 const iso = (value: Date) => value.toISOString();

@@ -52,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   app.post('/registration-confirm/', {
     config: limited(),
     schema: { tags, summary: 'Verify the e-mailed code; answers a token', body: codeConfirmSchema, response: { 200: wrappedTokenResponseSchema } },
-  }, async (request) => ({ token: await confirmRegistration(context, request.body) }));
+  }, async (request) => ({ token: await confirmRegistration(context, { ...request.body, ip: request.ip }) }));
 
   app.post('/registration/resend/', {
     config: limited(),
@@ -67,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     schema: { tags, summary: 'Sign in (OAuth2 password grant, form-encoded)', consumes: ['application/x-www-form-urlencoded'], body: tokenRequestSchema, response: { 200: tokenResponseSchema } },
   }, async (request) => {
     checkClient(request, config.oauthClientId, request.body.client_id);
-    return signIn(context, { email: request.body.username, password: request.body.password });
+    return signIn(context, { email: request.body.username, password: request.body.password, ip: request.ip });
   });
 
   app.post('/social-auth/convert-token/', {
@@ -76,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   }, async (request) => {
     checkClient(request, config.oauthClientId, request.body.client_id);
     const identity = await verifyGoogleIdToken(config, request.body.token);
-    return signInWithVerifiedEmail(context, identity);
+    return signInWithVerifiedEmail(context, { ...identity, ip: request.ip });
   });
 
   app.post('/password-reset/', {

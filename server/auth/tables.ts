@@ -19,6 +19,9 @@ export const users = pgTable('users', {
   isAdmin: boolean().notNull().default(false),
   dateJoined: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedOn: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  lastSignInAt: timestamp({ withTimezone: true, mode: 'date' }),
+  /** Set by a platform administrator: the user cannot sign in and their tokens no longer authenticate. */
+  disabledAt: timestamp({ withTimezone: true, mode: 'date' }),
 });
 
 /** A bearer token; only its SHA-256 is stored, so a database leak does not leak sessions. */

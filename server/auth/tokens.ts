@@ -25,13 +25,13 @@ export async function issueToken(options: { db: Db; userId: string; ttlHours: nu
 
 export type SignedInUser = typeof users.$inferSelect & { tokenId: string };
 
-/** The user a bearer token belongs to, when the token is known, unexpired and not revoked. */
+/** The user a bearer token belongs to, when the token is known, unexpired and not revoked, and the user not disabled. */
 export async function findUserByToken(options: { db: Db; token: string }): Promise<SignedInUser | undefined> {
   const [row] = await options.db
     .select({ user: users, tokenId: accessTokens.id })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
-    .where(and(eq(accessTokens.tokenHash, sha256(options.token)), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, new Date())))
+    .where(and(eq(accessTokens.tokenHash, sha256(options.token)), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, new Date()), isNull(users.disabledAt)))
     .limit(1);
   return row ? { ...row.user, tokenId: row.tokenId } : undefined;
 }

@@ -8,6 +8,7 @@ import { AppError } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { mailText } from '../mail/messages.js';
 import { type CompanyAccess, roleAtLeast } from '../access.js';
+import { recordAuditEvent } from '../admin/audit.js';
 import { companyRowCounts } from './overview.js';
 import { companies, folderSets, invitations, memberships } from './tables.js';
 
@@ -61,7 +62,7 @@ async function loadCompanyDetails(db: Db, companyIds: string[]) {
   };
 }
 
-function toCompany({ company, role }: CompanyAccess, sets: FolderSetRow[], staffCount: number, counts: { balance: number; statement: number } | undefined): Company {
+function toCompany({ company, role }: Pick<CompanyAccess, 'company' | 'role'>, sets: FolderSetRow[], staffCount: number, counts: { balance: number; statement: number } | undefined): Company {
   return {
     slug: company.slug,
     name: company.name,
@@ -114,18 +115,22 @@ export async function createCompany(db: Db, userId: string, fields: CompanyField
     if (!company) throw new Error('company was not saved');
     await tx.insert(memberships).values({ companyId: company.id, userId, role: 'owner' });
     await tx.insert(folderSets).values({ companyId: company.id, slug: String(year), name: String(year), year, dateStart: `${year}-01-01`, dateEnd: `${year}-12-31`, typeCode: 'SXXK' });
-    return { company, role: 'owner' as const };
+    return { company, role: 'owner' as const, userId };
   });
 }
 
 export async function updateCompany(db: Db, access: CompanyAccess, fields: CompanyFields): Promise<CompanyAccess> {
   const [company] = await db.update(companies).set({ ...fields, lastUpdated: new Date() }).where(eq(companies.id, access.company.id)).returning();
-  return { company: company ?? access.company, role: access.role };
+  return { ...access, company: company ?? access.company };
 }
+
+/** The company's name and slug kept with its events, so that the log still names a company deleted since. */
+const companyDetails = (access: CompanyAccess) => ({ company: access.company.name, company_slug: access.company.slug });
 
 /** Removes the company with all its folder sets and their data (foreign keys cascade). */
 export async function deleteCompany(db: Db, access: CompanyAccess): Promise<void> {
   await db.delete(companies).where(eq(companies.id, access.company.id));
+  await recordAuditEvent(db, { action: 'company_deleted', actorId: access.userId, companyId: access.company.id, subject: access.company.name, details: companyDetails(access) });
 }
 
 export async function listMembers(db: Db, companyId: string): Promise<Member[]> {
@@ -208,6 +213,7 @@ export async function changeMemberRole(db: Db, access: CompanyAccess, email: str
     // Checked before anything is written: a refused change must leave the invitation as it was.
     checkRoleChange(access.role, invite.role as CompanyRole, role);
     await db.update(invitations).set({ role }).where(where);
+    await recordRoleChange(db, access, email, { from: invite.role, to: role, pending: true });
     return;
   }
   checkRoleChange(access.role, member.role, role);
@@ -215,7 +221,13 @@ export async function changeMemberRole(db: Db, access: CompanyAccess, email: str
     throw new AppError('last_owner', 'A company must keep at least one owner.');
   }
   await db.update(memberships).set({ role }).where(and(eq(memberships.companyId, access.company.id), eq(memberships.userId, member.userId)));
+  await recordRoleChange(db, access, email, { from: member.role, to: role, pending: false });
 }
+
+const recordRoleChange = async (db: Db, access: CompanyAccess, email: string, change: { from: string; to: CompanyRole; pending: boolean }) => {
+  if (change.from === change.to) return;
+  await recordAuditEvent(db, { action: 'member_role_changed', actorId: access.userId, companyId: access.company.id, subject: email, details: { ...companyDetails(access), ...change } });
+};
 
 /** Admins remove others; anyone may leave. The last owner cannot go. */
 export async function removeMember(db: Db, access: CompanyAccess, actorId: string, email: string): Promise<void> {
@@ -224,6 +236,7 @@ export async function removeMember(db: Db, access: CompanyAccess, actorId: strin
     if (!roleAtLeast(access.role, 'admin')) throw new AppError('permission_denied', 'Only an admin can withdraw invitations.');
     const removed = await db.delete(invitations).where(and(eq(invitations.companyId, access.company.id), eq(invitations.email, email))).returning();
     if (removed.length === 0) throw new AppError('not_found', 'No such member.');
+    await recordAuditEvent(db, { action: 'member_removed', actorId, companyId: access.company.id, subject: email, details: { ...companyDetails(access), role: removed[0]!.role, pending: true } });
     return;
   }
   if (member.userId !== actorId) {
@@ -234,6 +247,10 @@ export async function removeMember(db: Db, access: CompanyAccess, actorId: strin
     throw new AppError('last_owner', 'A company must keep at least one owner.');
   }
   await db.delete(memberships).where(and(eq(memberships.companyId, access.company.id), eq(memberships.userId, member.userId)));
+  await recordAuditEvent(db, {
+    action: 'member_removed', actorId, companyId: access.company.id, subject: email,
+    details: { ...companyDetails(access), role: member.role, pending: false, left: member.userId === actorId },
+  });
 }
 
 export async function listFolderSets(db: Db, company: CompanyRow): Promise<FolderSet[]> {
@@ -324,9 +341,14 @@ export async function updateFolderSet(db: Db, company: CompanyRow, slug: string,
 }
 
 /** Deletes a folder set with all its rows; a company keeps at least one. */
-export async function deleteFolderSet(db: Db, company: CompanyRow, slug: string): Promise<void> {
+export async function deleteFolderSet(db: Db, access: CompanyAccess, slug: string): Promise<void> {
+  const { company } = access;
   const current = await findFolderSet(db, company.id, slug);
   const [row] = await db.select({ n: count() }).from(folderSets).where(eq(folderSets.companyId, company.id));
   if ((row?.n ?? 0) <= 1) throw new AppError('conflict', 'A company keeps at least one folder set.');
   await db.delete(folderSets).where(eq(folderSets.id, current.id));
+  await recordAuditEvent(db, {
+    action: 'folder_set_deleted', actorId: access.userId, companyId: company.id, subject: current.name,
+    details: { ...companyDetails(access), folder_set: current.slug, year: current.year, date_start: current.dateStart, date_end: current.dateEnd },
+  });
 }

@@ -247,7 +247,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       schema: { tags, security, summary: 'Delete a folder set with its data; admin or owner', params: folderParams },
     }, async (request, reply) => {
       const access = await accessCompany({ db, userId: signedInUser(request).id, slug: request.params.slug, minimumRole: 'admin' });
-      await deleteFolderSet(db, access.company, request.params.folder_slug);
+      await deleteFolderSet(db, access, request.params.folder_slug);
       return reply.status(204).send();
     });
   });

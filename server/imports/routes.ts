@@ -13,9 +13,10 @@ import { requireUser, signedInUser } from '../auth/guard.js';
 import { runner } from '../db/run.js';
 import { AppError, fieldsOfIssues } from '../http/errors.js';
 import { resolveRowScope, resolveScope } from '../access.js';
+import { recordAuditEvent } from '../admin/audit.js';
 import { readHeaders, sheetRows } from './headers.js';
 import { startImportWorker } from './import-jobs.js';
-import { exportRejectedRows, getImportRecord, listImportRecords, retryImport, rollBackImport, startImport } from './records.js';
+import { exportRejectedRows, getImportRecord, type ImportRecord, listImportRecords, retryImport, rollBackImport, startImport } from './records.js';
 import { stopSpareReader } from './reader.js';
 import { checkSetup, importFields, lastSetup, saveSetup } from './setup.js';
 import { findUpload, readImportForm, type Upload } from './uploads.js';
@@ -98,6 +99,13 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
 
   const recordScope = async (request: FastifyRequest, id: number, minimumRole: CompanyRole) =>
     (await resolveRowScope(run, { table: 'import_records', userId: signedInUser(request).id, id, minimumRole })).companyId;
+
+  /** Keeps an import's start or rollback in the audit log, named by its file. */
+  const recordImportEvent = (action: 'import_started' | 'import_rolled_back', userId: string, companyId: string, record: ImportRecord, details: Record<string, unknown> = {}) =>
+    recordAuditEvent(database.db, {
+      action, actorId: userId, companyId, subject: String(record.from_file ?? ''),
+      details: { import: record.id, table: record.table, import_type: record.import_type, folder_set: record.folder, ...details },
+    });
 
   await app.register(async (scope) => {
     const api = scope.withTypeProvider<ZodTypeProvider>();
@@ -202,6 +210,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
             sheet: input.sheet_name, headerFrom: input.header_from, headerTo: input.header_to ?? input.header_from, setup,
             keepPosting: input.keep_posting, onDuplicate: input.on_duplicate, queued,
           });
+          await recordImportEvent('import_started', userId, access.companyId, record);
           return reply.status(202).send(record);
         });
       }
@@ -241,7 +250,9 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     }, async (request) => {
       const companyId = await recordScope(request, request.params.id, 'member');
       await rollBackImport(database, companyId, request.params.id);
-      return getImportRecord(run, companyId, request.params.id);
+      const record = await getImportRecord(run, companyId, request.params.id);
+      await recordImportEvent('import_rolled_back', signedInUser(request).id, companyId, record);
+      return record;
     });
 
     api.post('/balance/import-record/:id/retry/', {
@@ -253,6 +264,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       const userId = signedInUser(request).id;
       const scope = await resolveRowScope(run, { table: 'import_records', userId, id: request.params.id, minimumRole: 'member' });
       const record = await retryImport({ run, dataDir: config.dataDir, userId, scope: { ...scope, folderSetId: scope.folderSetId! }, id: request.params.id, queued });
+      await recordImportEvent('import_started', userId, scope.companyId, record, { retry_of: request.params.id });
       return reply.status(202).send(record);
     });
   });

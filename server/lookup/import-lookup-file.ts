@@ -3,27 +3,28 @@ import path from 'node:path';
 import type { Database } from '../db/client.js';
 import { normaliseCode, parseSection } from '../../common/hs/code.js';
 import { psrAgreements } from '../../common/lookup/schemas.js';
+import { type LookupDataKind, lookupDataKinds } from '../../common/admin/schemas.js';
 import { isPublishedTariff, publishedTariffInput, readPublishedTariff } from './published-tariff.js';
-import { readTable } from './read-table.js';
+import { LookupFileError, readTable, type TableSource } from './read-table.js';
 import {
   replaceCoRecords, replaceDecisions, replaceOriginRules, replaceProcedures, replaceRegulations, replaceTariffYear, type TariffLineInput,
 } from './replace-lookup-data.js';
 
-export const importKinds = ['tariff', 'procedures', 'decisions', 'regulations', 'origin', 'co'] as const;
-export type ImportKind = (typeof importKinds)[number];
+export const importKinds = lookupDataKinds;
+export type ImportKind = LookupDataKind;
 
 type Records = Array<Record<string, string>>;
 
 function requireColumns(records: Records, file: string, columns: string[]): void {
   const first = records[0];
-  if (!first) throw new Error(`${file} has a header but no rows.`);
+  if (!first) throw new LookupFileError('no_rows', { file }, `${file} has a header but no rows.`);
   const missing = columns.filter((column) => !(column in first));
-  if (missing.length) throw new Error(`${file} lacks the column(s) ${missing.join(', ')}.`);
+  if (missing.length) throw new LookupFileError('missing_columns', { file, columns: missing.join(', ') }, `${file} lacks the column(s) ${missing.join(', ')}.`);
 }
 
 const codeOf = (value: string, file: string, row: number): string => {
   const code = parseSection(value) ?? normaliseCode(value);
-  if (!code) throw new Error(`${file}, row ${row + 2}: "${value}" is neither a section numeral nor a 1–8 digit code.`);
+  if (!code) throw new LookupFileError('bad_code', { file, row: row + 2, value }, `${file}, row ${row + 2}: "${value}" is neither a section numeral nor a 1–8 digit code.`);
   return code;
 };
 
@@ -81,61 +82,71 @@ function wideLines(records: Records, file: string): TariffLineInput[] {
   });
 }
 
+/** A read and checked lookup file: how many rows it has, and the replacement of its kind's data that stores them. */
+export interface ReadLookupFile {
+  rowsRead: number;
+  replace: (database: Database) => Promise<number>;
+}
+
 /** Reads one import file and replaces the data it holds; returns the number of rows stored. */
 export async function importLookupFile(options: { database: Database; kind: ImportKind; year: number; file: string }): Promise<number> {
-  const { database, kind, year, file } = options;
-  const records = await readTable(file);
-  const name = path.basename(file);
+  return (await readLookupFile(options)).replace(options.database);
+}
+
+/**
+ * Reads and checks one import file of a kind, changing nothing yet. `name` is the file's name as its uploader knew
+ * it (for messages), and `source` its format and sheet when the path has no telling extension (an upload).
+ */
+export async function readLookupFile(options: { kind: ImportKind; year: number; file: string; name?: string; source?: TableSource }): Promise<ReadLookupFile> {
+  const { kind, year, file } = options;
+  const name = options.name ?? path.basename(file);
+  const records = await readTable(file, options.source, name);
+  const read = (replace: ReadLookupFile['replace']): ReadLookupFile => ({ rowsRead: records.length, replace });
   if (kind === 'tariff') {
     const first = records[0] ?? {};
     if (isPublishedTariff(first)) {
-      return replaceTariffYear({ database, year, ...publishedTariffInput(readPublishedTariff(records, name).lines) });
+      const input = publishedTariffInput(readPublishedTariff(records, name).lines);
+      return read((database) => replaceTariffYear({ database, year, ...input }));
     }
     const lines = 'hscode' in first && 'level' in first ? await hsPackageLines(records, file) : (requireColumns(records, name, ['code']), wideLines(records, name));
-    return replaceTariffYear({ database, year, lines });
+    return read((database) => replaceTariffYear({ database, year, lines }));
   }
   if (kind === 'procedures') {
     // The specialised-procedures workbook: its lines carry the same codes as the year's tariff (group rows none).
     requireColumns(records, name, ['hscode', 'specialised procedures']);
-    return replaceProcedures({
-      database, year,
-      procedures: records.filter((r) => r.hscode).map((r, index) => ({ id: codeOf(r.hscode!, name, index), procedures: r['specialised procedures'] ?? '' })),
-    });
+    const procedures = records.filter((r) => r.hscode).map((r, index) => ({ id: codeOf(r.hscode!, name, index), procedures: r['specialised procedures'] ?? '' }));
+    return read((database) => replaceProcedures({ database, year, procedures }));
   }
   if (kind === 'decisions') {
     requireColumns(records, name, ['doc_no', 'hs', 'product_name']);
-    return replaceDecisions({
-      database, year, decisions: records.map((r, index) => ({
-        docNo: r.doc_no!, docDate: dateOf(r.doc_date ?? ''), hs: codeOf(r.hs!, name, index), productName: r.product_name!,
-        productProperties: r.product_properties, productDescription: r.product_description, enProductName: r.en_product_name,
-        enProductProperties: r.en_product_properties, koProductName: r.ko_product_name, koProductProperties: r.ko_product_properties,
-      })),
-    });
+    const decisions = records.map((r, index) => ({
+      docNo: r.doc_no!, docDate: dateOf(r.doc_date ?? ''), hs: codeOf(r.hs!, name, index), productName: r.product_name!,
+      productProperties: r.product_properties, productDescription: r.product_description, enProductName: r.en_product_name,
+      enProductProperties: r.en_product_properties, koProductName: r.ko_product_name, koProductProperties: r.ko_product_properties,
+    }));
+    return read((database) => replaceDecisions({ database, year, decisions }));
   }
   if (kind === 'regulations') {
     requireColumns(records, name, ['doc_no', 'title']);
-    return replaceRegulations({
-      database, regulations: records.map((r, index) => ({
-        docNo: r.doc_no!, docDate: dateOf(r.doc_date ?? ''), issuer: r.issuer, title: r.title!, enTitle: r.en_title, koTitle: r.ko_title,
-        summary: r.summary, enSummary: r.en_summary, koSummary: r.ko_summary,
-        codes: (r.codes ?? '').split(/[\s;,]+/).filter(Boolean).map((code) => codeOf(code, name, index)),
-      })),
-    });
+    const regulations = records.map((r, index) => ({
+      docNo: r.doc_no!, docDate: dateOf(r.doc_date ?? ''), issuer: r.issuer, title: r.title!, enTitle: r.en_title, koTitle: r.ko_title,
+      summary: r.summary, enSummary: r.en_summary, koSummary: r.ko_summary,
+      codes: (r.codes ?? '').split(/[\s;,]+/).filter(Boolean).map((code) => codeOf(code, name, index)),
+    }));
+    return read((database) => replaceRegulations({ database, regulations }));
   }
   if (kind === 'origin') {
     requireColumns(records, name, ['hs']);
-    return replaceOriginRules({
-      database, year, rules: records.flatMap((r, index) => {
-        const hs = codeOf(r.hs!, name, index);
-        return psrAgreements.map((agreement) => ({ hs, agreement, rule: r[agreement.toLowerCase()] ?? '' }));
-      }),
+    const rules = records.flatMap((r, index) => {
+      const hs = codeOf(r.hs!, name, index);
+      return psrAgreements.map((agreement) => ({ hs, agreement, rule: r[agreement.toLowerCase()] ?? '' }));
     });
+    return read((database) => replaceOriginRules({ database, year, rules }));
   }
   requireColumns(records, name, ['reference_no']);
-  return replaceCoRecords({
-    database, records: records.map((r) => ({
-      referenceNo: r.reference_no!, form: r.form, issueDate: dateOf(r.issue_date ?? ''), exportingCountry: r.exporting_country,
-      importingCountry: r.importing_country, hs: r.hs ? (normaliseCode(r.hs) ?? r.hs) : '', goodsDescription: r.goods_description,
-    })),
-  });
+  const coRecords = records.map((r) => ({
+    referenceNo: r.reference_no!, form: r.form, issueDate: dateOf(r.issue_date ?? ''), exportingCountry: r.exporting_country,
+    importingCountry: r.importing_country, hs: r.hs ? (normaliseCode(r.hs) ?? r.hs) : '', goodsDescription: r.goods_description,
+  }));
+  return read((database) => replaceCoRecords({ database, records: coRecords }));
 }

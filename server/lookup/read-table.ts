@@ -7,21 +7,37 @@ import { readSheetRows } from '../spreadsheets/read-sheet.js';
 import { readerLimits } from '../spreadsheets/sniff.js';
 import { openXlsx } from '../spreadsheets/xlsx-reader.js';
 
-/** The rows of a .csv file, or of an .xlsx file's first sheet, as text, read by the import readers; empty rows left out. */
-async function readRows(file: string, format: 'csv' | 'xlsx'): Promise<string[][]> {
-  const sheet = format === 'xlsx' ? (await openXlsx(file)).sheetNames[0] ?? '' : 'CSV';
+/** A file the lookup import cannot take, with a code and values the administration screen words in the reader's language. */
+export class LookupFileError extends Error {
+  constructor(readonly code: 'empty' | 'no_rows' | 'missing_columns' | 'bad_code', readonly values: Record<string, string | number>, message: string) {
+    super(message);
+  }
+}
+
+/** Where a table's rows are: a file's format and, for a workbook, the sheet to read. */
+export interface TableSource {
+  format: 'csv' | 'xlsx';
+  sheet: string;
+}
+
+/** The rows of a .csv file, or of a workbook's sheet, as text, read by the import readers; empty rows left out. */
+async function readRows(file: string, source: TableSource): Promise<string[][]> {
   const rows: string[][] = [];
-  for await (const row of readSheetRows(file, format, sheet, 1, { rows: Number.MAX_SAFE_INTEGER, columns: readerLimits.columns })) {
+  for await (const row of readSheetRows(file, source.format, source.sheet, 1, { rows: Number.MAX_SAFE_INTEGER, columns: readerLimits.columns })) {
     const cells = row.cells.map(cellText);
     if (cells.some((cell) => cell !== '')) rows.push(cells);
   }
   return rows;
 }
 
-/** A table file as header-keyed records; header names are lower-cased and trimmed. */
-export async function readTable(file: string): Promise<Array<Record<string, string>>> {
+/**
+ * A table file as header-keyed records; header names are lower-cased and trimmed. The format is the file's
+ * extension (an .xlsx file's first sheet is read) unless `source` names it, as for an upload kept without one
+ * (then `name` is the file's name as its uploader knew it).
+ */
+export async function readTable(file: string, source?: TableSource, name = path.basename(file)): Promise<Array<Record<string, string>>> {
   // The tariff shipped in data/ is a gzipped CSV; the sheet readers take a plain file, so it is unpacked beside the system's temp files.
-  if (file.toLowerCase().endsWith('.csv.gz')) {
+  if (!source && file.toLowerCase().endsWith('.csv.gz')) {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dutybook-table-'));
     const plain = path.join(dir, path.basename(file, '.gz'));
     try {
@@ -32,10 +48,10 @@ export async function readTable(file: string): Promise<Array<Record<string, stri
     }
   }
   const extension = path.extname(file).toLowerCase();
-  if (extension !== '.csv' && extension !== '.xlsx') throw new Error(`Cannot read ${file}: use a .csv, .csv.gz or .xlsx file.`);
-  const rows = await readRows(file, extension === '.csv' ? 'csv' : 'xlsx');
+  if (!source && extension !== '.csv' && extension !== '.xlsx') throw new Error(`Cannot read ${file}: use a .csv, .csv.gz or .xlsx file.`);
+  const rows = await readRows(file, source ?? (extension === '.csv' ? { format: 'csv', sheet: 'CSV' } : { format: 'xlsx', sheet: (await openXlsx(file)).sheetNames[0] ?? '' }));
   const [header, ...body] = rows;
-  if (!header) throw new Error(`${file} is empty.`);
+  if (!header) throw new LookupFileError('empty', { file: name }, `${name} is empty.`);
   const names = header.map((name) => name.trim().toLowerCase());
   return body.map((cells) => Object.fromEntries(names.map((name, index) => [name, (cells[index] ?? '').trim()])));
 }
