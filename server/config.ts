@@ -49,9 +49,23 @@ export interface Config {
    * Content-Security-Policy's frame-src allows and a report's embed address may name.
    */
   reportOrigins: string[];
+  /**
+   * The service principal that mints Power BI embed tokens ("embed for your customers"); unset, reports are
+   * framed from their embed address and the viewer signs in to Power BI inside the frame.
+   */
+  powerBi: PowerBiSettings | undefined;
   /** Directory of the built web app. */
   webDir: string;
   logLevel: string;
+}
+
+export interface PowerBiSettings {
+  tenantId: string;
+  clientId: string;
+  clientSecret: string;
+  /** Microsoft Entra sign-in (POWERBI_AUTHORITY_URL) and the Power BI REST API (POWERBI_API_URL); a test stands in its own. */
+  authorityUrl: string;
+  apiUrl: string;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -86,7 +100,6 @@ function uploadStoreFrom(value: string | undefined, fallback: Config['uploadStor
   throw new Error(`UPLOAD_STORE must be disk or database, got "${value}"`);
 }
 
-/** Normalises BASE_PATH to '' or '/segment[/segment]' so joins never double or drop a slash. */
 function reportOriginsFrom(value: string): string[] {
   const origins = value.split(',').map((entry) => entry.trim()).filter(Boolean);
   for (const origin of origins) {
@@ -96,6 +109,29 @@ function reportOriginsFrom(value: string): string[] {
   return origins;
 }
 
+/** An address without its trailing slashes, so `${base}/path` never doubles one. */
+function baseUrlFrom(value: string | undefined, fallback: string, name: string): string {
+  const url = value || fallback;
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new Error(`${name} must be an http(s) address, got "${url}"`);
+  return url.replace(/\/+$/, '');
+}
+
+/** The three credentials go together: one of them alone is a configuration mistake, not a wish to frame reports. */
+function powerBiFrom(env: NodeJS.ProcessEnv): PowerBiSettings | undefined {
+  const { POWERBI_TENANT_ID: tenantId, POWERBI_CLIENT_ID: clientId, POWERBI_CLIENT_SECRET: clientSecret } = env;
+  if (!tenantId && !clientId && !clientSecret) return undefined;
+  if (!tenantId || !clientId || !clientSecret) {
+    const missing = Object.entries({ POWERBI_TENANT_ID: tenantId, POWERBI_CLIENT_ID: clientId, POWERBI_CLIENT_SECRET: clientSecret }).filter(([, value]) => !value).map(([name]) => name);
+    throw new Error(`Power BI embed tokens need POWERBI_TENANT_ID, POWERBI_CLIENT_ID and POWERBI_CLIENT_SECRET together; ${missing.join(', ')} unset`);
+  }
+  return {
+    tenantId, clientId, clientSecret,
+    authorityUrl: baseUrlFrom(env.POWERBI_AUTHORITY_URL, 'https://login.microsoftonline.com', 'POWERBI_AUTHORITY_URL'),
+    apiUrl: baseUrlFrom(env.POWERBI_API_URL, 'https://api.powerbi.com', 'POWERBI_API_URL'),
+  };
+}
+
+/** Normalises BASE_PATH to '' or '/segment[/segment]' so joins never double or drop a slash. */
 export function normaliseBasePath(value: string | undefined): string {
   const trimmed = (value ?? '').trim().replace(/^\/+|\/+$/g, '');
   return trimmed === '' ? '' : `/${trimmed}`;
@@ -129,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runJobs: booleanFrom(env.RUN_JOBS, true, 'RUN_JOBS'),
     uploadStore: uploadStoreFrom(env.UPLOAD_STORE, env.DATABASE_URL ? 'database' : 'disk'),
     reportOrigins: reportOriginsFrom(env.REPORT_ORIGINS ?? 'https://app.powerbi.com'),
+    powerBi: powerBiFrom(env),
     webDir: path.resolve(env.WEB_DIR || 'web/dist'),
     logLevel: env.LOG_LEVEL || 'info',
   };

@@ -35,6 +35,7 @@ export const errorCodes = [
   'query_timeout',
   'period_outside_year',
   'period_overlaps',
+  'report_embed_failed',
   'account_disabled',
   'own_account',
 ] as const;
@@ -81,6 +82,8 @@ export const httpStatusOfCode: Record<(typeof errorCodes)[number], number> = {
   query_timeout: 503,
   period_outside_year: 400,
   period_overlaps: 409,
+  // The BI provider refused or did not answer a token request: a gateway's failure, not the caller's.
+  report_embed_failed: 502,
   account_disabled: 403,
   own_account: 409,
 };

@@ -65,3 +65,20 @@ export const myReportsSchema = z.object({
 export type MyReports = z.infer<typeof myReportsSchema>;
 
 export const assignmentSchema = z.object({ report_ids: z.array(z.number().int().positive()).max(500) });
+
+/**
+ * How the browser shows one report: `powerbi` with an embed token the server minted for the report (so no BI
+ * credentials reach the browser), refreshed before `expires_at`; `frame` framed from its embed address as it is.
+ */
+const embedBase = { id: z.number().int(), name: z.string(), embed_url: z.string() };
+export const reportEmbedSchema = z.discriminatedUnion('type', [
+  z.object({
+    ...embedBase,
+    type: z.literal('powerbi'),
+    report_id: z.string().describe('The Power BI report id the embed token is for'),
+    token: z.string().describe('A Power BI embed token (tokenType Embed) with view access to this report only'),
+    expires_at: z.string().describe('When the token expires (ISO 8601); ask again before then'),
+  }),
+  z.object({ ...embedBase, type: z.literal('frame') }),
+]);
+export type ReportEmbed = z.infer<typeof reportEmbedSchema>;

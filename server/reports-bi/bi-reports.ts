@@ -21,6 +21,15 @@ export async function canOpenReportType(run: Run, user: { id: string; isAdmin: b
   return row !== undefined;
 }
 
+/** One report for a user: one assigned to them, or any for an administrator; anyone else finds nothing. */
+export async function findReportFor(run: Run, user: { id: string; isAdmin: boolean }, reportId: number): Promise<BiReport> {
+  const [report] = await run<BiReport>(
+    `SELECT ${columns} FROM bi_reports r
+      WHERE r.id = $1 AND ($2::boolean OR EXISTS (SELECT 1 FROM bi_report_assignments a WHERE a.report_id = r.id AND a.user_id = $3))`, [reportId, user.isAdmin, user.id]);
+  if (!report) throw new AppError('not_found', 'Report not found.');
+  return report;
+}
+
 /** The embed address must be on an origin the Content-Security-Policy lets the page frame. */
 function checkOrigin(embedUrl: string, reportOrigins: string[]): void {
   if (!reportOrigins.includes(new URL(embedUrl).origin)) {

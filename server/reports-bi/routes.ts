@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { apiErrorSchema } from '../../common/api/errors.js';
 import { isLocale } from '../../common/i18n/locales.js';
-import { assignmentSchema, biReportInputSchema, biReportSchema, coUtilisationSchema, coUtilisationViews, myReportsSchema } from '../../common/reports/schemas.js';
+import { assignmentSchema, biReportInputSchema, biReportSchema, coUtilisationSchema, coUtilisationViews, myReportsSchema, reportEmbedSchema } from '../../common/reports/schemas.js';
 import { requireUser, signedInUser } from '../auth/guard.js';
 import { computeCoUtilisation } from '../companies/co-utilisation.js';
 import { runner } from '../db/run.js';
@@ -13,8 +13,10 @@ import { resolveScope } from '../access.js';
 import { loadPeriod } from '../statements/compute-statements.js';
 import { assignReports, canOpenReportType, deleteReport, listCatalogue, listMyReports, saveReport } from './bi-reports.js';
 import { coUtilisationWorkbook } from './co-utilisation-workbook.js';
+import { embedReport, EmbedTokenProvider } from './embed-token.js';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
+const providerErrors = { 502: apiErrorSchema, 504: apiErrorSchema };
 const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 function sendWorkbook(reply: FastifyReply, bytes: Buffer, fileName: string) {
   return reply.type(xlsx).header('Content-Disposition', `attachment; filename="${fileName}"`).send(bytes);
@@ -24,10 +26,13 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 /**
  * Business-intelligence reports: each user's assigned reports, the catalogue and assignments platform
  * administrators manage, and the C/O utilisation page (`/uni/xnk-co-utm`) that frames an XNK-UTM-CO report beside
- * the native figures. Whatever a caller may not use answers 404, so neither the catalogue nor the page can be probed.
+ * the native figures, each report embedded with a Power BI token the server mints when a service principal is
+ * configured. Whatever a caller may not use answers 404, so neither the catalogue nor the page can be probed.
  */
 export const biReportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const run = runner(deps.database);
+  // One provider per server: its tokens are kept in memory until shortly before they expire.
+  const embedTokens = new EmbedTokenProvider({ powerBi: deps.config.powerBi, reportOrigins: deps.config.reportOrigins, log: app.log });
   await app.register(async (scope) => {
     const api = scope.withTypeProvider<ZodTypeProvider>();
     api.addHook('onRequest', requireUser(deps.database.db));
@@ -36,6 +41,18 @@ export const biReportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     api.get('/clients-api/reports/', {
       schema: { tags: ['reports'], security, summary: 'The reports assigned to the signed-in user, and the same grouped by type (reports_by_type)', response: { 200: myReportsSchema } },
     }, async (request) => listMyReports(run, signedInUser(request).id));
+
+    api.get('/clients-api/reports/:id/embed/', {
+      schema: {
+        tags: ['reports'], security, params: idParams,
+        summary: 'How to show one report assigned to the caller (any, for administrators): a Power BI embed token minted by the server (type powerbi; ask again before expires_at), or its address to frame (type frame)',
+        response: { 200: reportEmbedSchema, ...errors, ...providerErrors },
+      },
+    }, async (request, reply) => {
+      const embed = await embedReport({ run, embedTokens, user: signedInUser(request), reportId: request.params.id });
+      // An embed token opens the report to whoever holds it: no cache keeps a copy.
+      return reply.header('Cache-Control', 'no-store').send(embed);
+    });
 
     api.get('/uni/xnk-co-utm/', {
       schema: {

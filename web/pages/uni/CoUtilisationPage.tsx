@@ -26,6 +26,7 @@ import { useErrorText } from '../../app/session/error-text.js';
 import { useSession } from '../../app/session/SessionProvider.js';
 import { NotFoundPage } from '../NotFoundPage.js';
 import { downloadReport } from '../reports/report-api.js';
+import { EmbeddedReport } from './EmbeddedReport.js';
 
 const amounts = ['value', 'with_co_value', 'without_co_value', 'saving'] as const;
 
@@ -57,19 +58,6 @@ function UtilisationTable({ utilisation }: { utilisation: CoUtilisation }) {
         </TableRow>
       </TableBody>
     </Table>
-  );
-}
-
-/** An assigned report, framed from its embed address (the Content-Security-Policy allows only the configured report origins). */
-function EmbeddedReport({ report }: { report: BiReport }) {
-  const intl = useIntl();
-  return (
-    <Box
-      component="iframe" src={report.embed_url} title={intl.formatMessage({ id: 'coReports.frameTitle' }, { name: report.name })}
-      // The report runs its own scripts on its own origin; it gets nothing of this page.
-      sandbox="allow-scripts allow-same-origin allow-popups allow-forms" referrerPolicy="no-referrer" allowFullScreen
-      sx={{ width: '100%', height: 520, border: 1, borderColor: 'divider', borderRadius: 1 }}
-    />
   );
 }
 
