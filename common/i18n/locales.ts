@@ -17,10 +17,11 @@ export function localeOfLanguageTag(tag: string | undefined | null): Locale | un
 export type Catalog = { [key: string]: string | Catalog };
 
 /**
- * The catalog sections only signed-in screens read (the tables, imports, reports, origin schedules, companies and
- * their menu): the web app loads them once a user signs in, and the public lookup's first load goes without them.
+ * The catalog sections only signed-in screens read (the tables, imports, reports, origin schedules, companies, the
+ * administration area and their menu): the web app loads them once a user signs in, and the public lookup's first
+ * load goes without them.
  */
-export const businessSections: readonly string[] = ['imports', 'statements', 'fields', 'origin', 'table', 'company', 'overview', 'resources', 'account', 'mail', 'data', 'choices', 'coReports'];
+export const businessSections: readonly string[] = ['imports', 'statements', 'fields', 'origin', 'table', 'company', 'overview', 'resources', 'account', 'mail', 'data', 'choices', 'coReports', 'admin'];
 
 /** Nested catalog → flat `a.b.c` keys, the form react-intl and the checks use. */
 export function flattenCatalog(catalog: Catalog, prefix = ''): Record<string, string> {

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Outlet } from 'react-router';
+import { adminRoutes } from '../pages/admin/routes.js';
 import { ContactWidget } from '../pages/contact/ContactWidget.js';
 import { dataRoutes } from '../pages/data/routes.js';
 import { reportRoutes } from '../pages/reports/routes.js';
@@ -38,6 +39,7 @@ export const router = createBrowserRouter(
         ...originRoutes,
         // Guarded inside the page: only holders of an XNK-UTM-CO report and administrators see it.
         { path: 'uni/xnk-co-utm', lazy: async () => ({ Component: (await import('../pages/uni/CoUtilisationPage.js')).CoUtilisationPage }) },
+        ...adminRoutes,
         ...lookupRoutes,
         { path: '*', element: <NotFoundPage /> },
       ],

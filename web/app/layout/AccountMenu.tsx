@@ -3,6 +3,7 @@ import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import Login from '@mui/icons-material/Login';
 import Logout from '@mui/icons-material/Logout';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -35,7 +36,7 @@ export function UserAvatar({ user, size }: { user: Pick<UserInfo, 'name' | 'prof
   );
 }
 
-/** The signed-in user's menu in the header: who they are, their account, screen mode and logout. */
+/** The signed-in user's menu in the header: who they are, their account, the administration area for platform administrators, screen mode and logout. */
 export function AccountMenu() {
   const intl = useIntl();
   const { user, signOut } = useSession();
@@ -64,6 +65,12 @@ export function AccountMenu() {
           <ListItemIcon><ManageAccountsOutlined fontSize="small" /></ListItemIcon>
           <FormattedMessage id="session.account" />
         </MenuItem>
+        {user.is_admin && (
+          <MenuItem component={RouterLink} to="/admin" onClick={close} data-testid="admin-menu">
+            <ListItemIcon><AdminPanelSettingsOutlined fontSize="small" /></ListItemIcon>
+            <FormattedMessage id="session.administration" />
+          </MenuItem>
+        )}
         <Box sx={{ px: 2, py: 1 }}>
           <Typography variant="caption" color="text.secondary" component="p" id="account-menu-mode" sx={{ mb: 0.5 }}>
             <FormattedMessage id="shell.customize.mode" />

@@ -92,9 +92,11 @@ export function useApiForm<V extends Record<string, string>, P, R>(options: ApiF
         if (options.onError?.(error, values)) return;
         const serverFields = error instanceof ApiError ? error.fields : {};
         // A specific refusal (a weak password, a taken address) reads best under its field in the user's language;
-        // a validation error keeps the server's text per field, which names what each field lacks.
+        // a validation error keeps the server's text per field, which names what each field lacks, unless the text is
+        // a code the catalogs word (`errors.fields.<code>`, e.g. an embed address off the allowed report origins).
         const specific = error instanceof ApiError && error.code !== 'validation_error';
-        setFieldErrors(Object.fromEntries(Object.entries(serverFields).map(([name, messages]) => [name, specific ? errorText(error) : messages.join(' ')])));
+        const fieldText = (message: string) => (intl.messages[`errors.fields.${message}`] !== undefined ? intl.formatMessage({ id: `errors.fields.${message}` }) : message);
+        setFieldErrors(Object.fromEntries(Object.entries(serverFields).map(([name, messages]) => [name, specific ? errorText(error) : messages.map(fieldText).join(' ')])));
         setFormError(errorText(error));
       },
     });
