@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDutyRate } from '../../common/lookup/duty-rate.js';
+import { companyDataChanged } from '../db/data-version.js';
 import { type Run, runner } from '../db/run.js';
 import { replaceTariffYear } from '../lookup/replace-lookup-data.js';
+import { declarationsOfLines, refreshDeclarationVersions } from '../resources/declaration-versions.js';
 import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
 
 /**
@@ -29,6 +31,9 @@ describe('overview charts of C/O utilisation, the check statement and origin sch
       const sql = `INSERT INTO ${table} (${columns.map(([name]) => `"${name}"`).join(', ')}) VALUES (${columns.map((_, index) => `$${index + 1}`).join(', ')}) RETURNING id`;
       ids.push((await run<{ id: number }>(sql, columns.map(([, value]) => value)))[0]!.id);
     }
+    // As the table API does after its writes.
+    await refreshDeclarationVersions(run, companies[company]!.id, await declarationsOfLines(run, { table }, companies[company]!.id, ids));
+    await companyDataChanged(run, companies[company]!.id);
     return ids;
   }
 

@@ -1,12 +1,9 @@
 import type { Run } from '../db/run.js';
-
-/** Declaration lines of a folder set the charts read: never those of an import still loading. */
-const visibleLines = `ecus_lines e
-   WHERE e.company_id = $1 AND e.folder_set_id = $2
-     AND (e.import_record_id IS NULL OR e.import_record_id NOT IN (SELECT id FROM import_records WHERE company_id = $1 AND status IN ('queued', 'running')))
-     AND NOT EXISTS (SELECT 1 FROM ecus_cancel_records c WHERE c.company_id = $1 AND c.folder_set_id = $2 AND c.ecus_id = e.id)
-     AND e.account_number = (SELECT max(x.account_number) FROM ecus_lines x
-                              WHERE x.company_id = $1 AND x.folder_set_id = $2 AND left(x.account_number, 11) = left(e.account_number, 11))`;
+import type { ReportComputations } from '../jobs/report-runs.js';
+import { type CoUtilisationView } from '../../common/reports/schemas.js';
+import { computeCoUtilisation } from './co-utilisation.js';
+import { loadPeriod, type Period } from '../statements/compute-statements.js';
+import { effectiveDeclarationsCte } from '../statements/statement-sql.js';
 
 export interface Dashboard {
   /** Declared lines and customs value (VND) per month, imports and exports, per type code. */
@@ -17,24 +14,38 @@ export interface Dashboard {
   duty: Array<{ month: string; paid: string; exempted_value: string }>;
 }
 
+/** The SQL of each chart, over $1 company, $2 folder set, $3..$4 period. */
+export const dashboardQueries: Record<keyof Dashboard, string> = {
+  by_month: `WITH ${effectiveDeclarationsCte}
+    SELECT to_char(e.registered_date, 'YYYY-MM') AS month, CASE WHEN e.account_number LIKE '3%' THEN 'export' ELSE 'import' END AS direction,
+           e.type_code, count(*)::int AS lines, round(coalesce(sum(e.total_value), 0))::text AS value
+      FROM effective e GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+  top_materials: `WITH ${effectiveDeclarationsCte}
+    SELECT e.code, max(e.item_name) AS name, round(coalesce(sum(e.total_value), 0))::text AS value, count(*)::int AS lines
+      FROM effective e WHERE e.account_number LIKE '1%' GROUP BY e.code ORDER BY sum(e.total_value) DESC NULLS LAST, e.code LIMIT 10`,
+  duty: `WITH ${effectiveDeclarationsCte}
+    SELECT to_char(e.registered_date, 'YYYY-MM') AS month, round(coalesce(sum(e.tax_cost), 0))::text AS paid,
+           round(coalesce(sum(e.total_value) FILTER (WHERE coalesce(e.tax_cost, 0) = 0), 0))::text AS exempted_value
+      FROM effective e WHERE e.account_number LIKE '1%' GROUP BY 1 ORDER BY 1`,
+};
+
 /**
- * The overview's charts, each one aggregate statement over the folder set's declarations as the statements count
- * them (the latest version of each, cancelled lines out; import declarations start with 1, exports with 3).
+ * The overview's charts, each one aggregate statement over the period's declarations as the statements count them
+ * (the same effective lines: the latest version of each, cancelled lines out; import declarations start with 1,
+ * exports with 3).
  */
-export async function folderSetDashboard(run: Run, scope: { companyId: string; folderSetId: string }): Promise<Dashboard> {
-  const params = [scope.companyId, scope.folderSetId];
+export async function folderSetDashboard(run: Run, period: Period): Promise<Dashboard> {
+  const params = [period.companyId, period.id, period.dateStart, period.dateEnd];
   const [byMonth, top, duty] = await Promise.all([
-    run<Dashboard['by_month'][number]>(
-      `SELECT to_char(e.registered_date, 'YYYY-MM') AS month, CASE WHEN e.account_number LIKE '3%' THEN 'export' ELSE 'import' END AS direction,
-              e.type_code, count(*)::int AS lines, round(coalesce(sum(e.total_value), 0))::text AS value
-         FROM ${visibleLines} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`, params),
-    run<Dashboard['top_materials'][number]>(
-      `SELECT e.code, max(e.item_name) AS name, round(coalesce(sum(e.total_value), 0))::text AS value, count(*)::int AS lines
-         FROM ${visibleLines} AND e.account_number LIKE '1%' GROUP BY e.code ORDER BY sum(e.total_value) DESC NULLS LAST, e.code LIMIT 10`, params),
-    run<Dashboard['duty'][number]>(
-      `SELECT to_char(e.registered_date, 'YYYY-MM') AS month, round(coalesce(sum(e.tax_cost), 0))::text AS paid,
-              round(coalesce(sum(e.total_value) FILTER (WHERE coalesce(e.tax_cost, 0) = 0), 0))::text AS exempted_value
-         FROM ${visibleLines} AND e.account_number LIKE '1%' GROUP BY 1 ORDER BY 1`, params),
+    run<Dashboard['by_month'][number]>(dashboardQueries.by_month, params),
+    run<Dashboard['top_materials'][number]>(dashboardQueries.top_materials, params),
+    run<Dashboard['duty'][number]>(dashboardQueries.duty, params),
   ]);
   return { by_month: byMonth, top_materials: top, duty };
 }
+
+/** The overview's charts as jobs compute them (server/jobs/report-runs.ts): `co-utilisation:supplier` for one view. */
+export const dashboardComputations: ReportComputations = {
+  'overview': async (run, job) => folderSetDashboard(run, await loadPeriod(run, job.companyId, job.folderSetId)),
+  'co-utilisation': async (run, job) => computeCoUtilisation(run, await loadPeriod(run, job.companyId, job.folderSetId), (job.report.split(':')[1] ?? 'agreement') as CoUtilisationView),
+};

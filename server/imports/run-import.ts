@@ -3,8 +3,10 @@ import { type ChoiceLabels, type ImportFailure, importMessages } from '../../com
 import type { FieldDefinition, ResourceDefinition } from '../../common/resources/define.js';
 import { resourceNamed } from '../../common/resources/index.js';
 import type { Database } from '../db/client.js';
+import { companyDataChanged } from '../db/data-version.js';
 import { copyInto, inTransaction, type Run, runner } from '../db/run.js';
 import { catalogs } from '../i18n.js';
+import { refreshDeclarationVersions, versioned } from '../resources/declaration-versions.js';
 import { quoted } from '../db/statement.js';
 import type { RefusedRow, RowError, RowPlan } from './convert-rows.js';
 import { LeaseLost, ServerClosing } from '../jobs/leases.js';
@@ -156,6 +158,9 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
       const unmatched = direct ? 0 : await applyEcusRecords(tx, job, stage, errors);
       for (const earlier of job.replaces) await rollBackRows(tx, earlier);
       await finish(tx, job.recordId, 'succeeded', { total: seen, inserted: inserted - unmatched, rejected: rejected + unmatched, errors, traceback: null, failure: null });
+      // Visible now, the import's declaration versions supersede the earlier ones.
+      if (direct && versioned(target)) await refreshDeclarationVersions(tx, job.companyId, { importRecordId: job.recordId });
+      await companyDataChanged(tx, job.companyId);
     });
   } catch (error) {
     // Another server took the job over when its heartbeat stopped: the cleaning up is that server's.
@@ -255,7 +260,8 @@ async function applyEcusRecords(tx: Run, job: ImportJob, stage: string, errors: 
  * their rows. The caller has checked that nothing later depends on them.
  */
 export async function rollBackRows(tx: Run, recordId: number): Promise<void> {
-  const [record] = await tx<{ resource: string; import_type: ImportType }>('SELECT resource, import_type FROM import_records WHERE id = $1', [recordId]);
+  const [record] = await tx<{ resource: string; import_type: ImportType; company_id: string; folder_set_id: string }>(
+    'SELECT resource, import_type, company_id, folder_set_id FROM import_records WHERE id = $1', [recordId]);
   if (!record) return;
   if (record.import_type === 'AMA') {
     await tx(
@@ -267,7 +273,11 @@ export async function rollBackRows(tx: Run, recordId: number): Promise<void> {
   } else if (record.import_type === 'CANCEL') {
     await tx('DELETE FROM ecus_cancel_records WHERE import_record_id = $1', [recordId]);
   } else {
-    await tx(`DELETE FROM ${resourceNamed(record.resource).table} WHERE import_record_id = $1`, [recordId]);
+    const resource = resourceNamed(record.resource);
+    await tx(`DELETE FROM ${resource.table} WHERE import_record_id = $1`, [recordId]);
+    // The versions it brought gone, earlier versions of its declarations may be the latest again.
+    if (versioned(resource)) await refreshDeclarationVersions(tx, record.company_id, { folderSetId: record.folder_set_id });
   }
   await tx("UPDATE import_records SET status = 'rolled_back', finished_at = now() WHERE id = $1", [recordId]);
+  await companyDataChanged(tx, record.company_id);
 }

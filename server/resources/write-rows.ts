@@ -1,8 +1,10 @@
 import type { ResourceDefinition } from '../../common/resources/define.js';
 import { type FieldValue, type Row, updateRowSchema } from '../../common/resources/schemas.js';
 import type { Database } from '../db/client.js';
+import { companyDataChanged } from '../db/data-version.js';
 import { inTransaction, type Run } from '../db/run.js';
 import { AppError, fieldsOfIssues } from '../http/errors.js';
+import { declarationsOfLines, refreshDeclarationVersions } from './declaration-versions.js';
 import { selectList } from './row-sql.js';
 import { quoted } from '../db/statement.js';
 import type { Scope } from '../access.js';
@@ -18,16 +20,24 @@ export async function createRow(options: { run: Run; resource: ResourceDefinitio
      RETURNING ${selectList(resource)}`,
     params,
   );
+  await refreshDeclarationVersions(options.run, scope.companyId, await declarationsOfLines(options.run, resource, scope.companyId, [row!.id as number]));
+  await companyDataChanged(options.run, scope.companyId);
   return row!;
 }
 
 async function updateOne(run: Run, resource: ResourceDefinition, companyId: string, id: number, values: Record<string, FieldValue>): Promise<Row | undefined> {
+  // A declaration line edited into another declaration changes the latest version of both.
+  const before = await declarationsOfLines(run, resource, companyId, [id]);
   const names = Object.keys(values).filter((name) => name in resource.fields && values[name] !== undefined);
   const assignments = [...names.map((name, index) => `${quoted(name)} = $${index + 3}`), 'updated_at = now()'];
   const [row] = await run<Row>(
     `UPDATE ${resource.table} SET ${assignments.join(', ')} WHERE id = $1 AND company_id = $2 RETURNING ${selectList(resource)}`,
     [id, companyId, ...names.map((name) => values[name])],
   );
+  if (row) {
+    await refreshDeclarationVersions(run, companyId, [...before, ...await declarationsOfLines(run, resource, companyId, [id])]);
+    await companyDataChanged(run, companyId);
+  }
   return row;
 }
 

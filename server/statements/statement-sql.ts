@@ -22,20 +22,19 @@ const mapped = (alias: string, day: string, code = `${alias}.code`) =>
   `LEFT JOIN maps m ON m.internal_code = ${code} AND (m.valid_from IS NULL OR m.valid_from <= ${day}) AND (m.valid_to IS NULL OR m.valid_to >= ${day})`;
 
 /**
- * The period's effective declaration lines ($1–$4): the latest version of each declaration, cancelled lines out,
- * rows of a loading import left out. Every report over declarations starts from these.
+ * The period's effective declaration lines ($1–$4): the latest version of each declaration (the 12th digit counts
+ * in-clearance amendments; the writers keep the lines an amendment replaced in `ecus_superseded_lines`, see
+ * server/resources/declaration-versions.ts), cancelled lines out, rows of a loading import left out. Every report
+ * over declarations starts from these.
  */
 export const effectiveDeclarationsCte = `
   loading AS (SELECT id FROM import_records WHERE company_id = $1 AND status IN ('queued', 'running')),
-  -- The 12th digit counts in-clearance amendments: only the latest version of a declaration counts.
-  latest AS (
-    SELECT left(e.account_number, 11) AS declaration, max(e.account_number) AS account_number
-      FROM ecus_lines e WHERE ${visible('e')} GROUP BY 1),
   effective AS NOT MATERIALIZED (
     SELECT e.id, e.account_number, e.row_number, e.registered_date, e.type_code, e.code, e.item_name, e.hs, e.from_country, e.unit, e.total,
-           e.total_value, e.tax_rate, e.co_form
-      FROM ecus_lines e JOIN latest l ON l.account_number = e.account_number
+           e.total_value, e.tax_rate, e.tax_cost, e.co_form
+      FROM ecus_lines e
      WHERE ${visible('e')} AND e.registered_date BETWEEN $3 AND $4
+       AND NOT EXISTS (SELECT 1 FROM ecus_superseded_lines s WHERE s.folder_set_id = $2 AND s.line_id = e.id)
        AND NOT EXISTS (SELECT 1 FROM ecus_cancel_records c WHERE c.company_id = $1 AND c.folder_set_id = $2 AND c.ecus_id = e.id))`;
 
 /**

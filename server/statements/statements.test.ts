@@ -1,9 +1,11 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyDataChanged } from '../db/data-version.js';
 import { copyInto, type Run, runner } from '../db/run.js';
 import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
 import { parseDutyRate } from '../../common/lookup/duty-rate.js';
 import { replaceTariffYear } from '../lookup/replace-lookup-data.js';
+import { declarationsOfLines, refreshDeclarationVersions } from '../resources/declaration-versions.js';
 
 /**
  * A year of an SXXK company (domain §2, §2a, §3, §4.6, §5, §6), small enough to work out by hand:
@@ -34,6 +36,9 @@ describe('customs finalization reports', () => {
         [company.id, periods[period]!.id, ...names.map((name) => row[name])]);
       ids.push(inserted!.id);
     }
+    // As the table API does after its writes.
+    await refreshDeclarationVersions(run, company.id, await declarationsOfLines(run, { table }, company.id, ids));
+    await companyDataChanged(run, company.id);
     return ids;
   }
 
@@ -280,8 +285,8 @@ describe('customs finalization reports', () => {
 
   it('charts the period\'s declarations as the statements count them', async () => {
     const dashboard = (await call('viewer', 'GET', `/api/clients-api/companies/${company.slug}/dashboard/?folder_slug=${periods.y2025!.slug}`)).json();
-    // The amended declaration counts once (its latest version), the cancelled one not at all.
-    expect(dashboard.top_materials[0]).toEqual({ code: 'M1', name: null, value: '15000000', lines: 6 });
+    // The amended declaration counts once (its latest version), the cancelled one and the one outside the period not at all.
+    expect(dashboard.top_materials[0]).toEqual({ code: 'M1', name: null, value: '15000000', lines: 5 });
     expect(dashboard.by_month.filter((row: { month: string }) => row.month === '2025-02')).toEqual([{ month: '2025-02', direction: 'import', type_code: 'E31', lines: 2, value: '11000000' }]);
     expect(dashboard.duty.find((row: { month: string }) => row.month === '2025-04')).toEqual({ month: '2025-04', paid: '0', exempted_value: '6000000' });
   });
@@ -335,7 +340,7 @@ describe('customs finalization reports', () => {
     expect(sheet.getRow(4).getCell(15).value).toBe(-15_000_000);
   });
 
-  it('counts the latest version of a declaration whatever wrote it: inserts, a copy, edits, deletes, a rollback, a loading import', async () => {
+  it('counts the latest version of a declaration after every writer: inserts, an import, edits, deletes, a rollback, a loading import', async () => {
     const set = (await call('accountant', 'POST', `/api/clients-api/companies/${company.slug}/folder-sets/`, { name: 'FY2023', year: 2023, date_start: '2023-01-01', date_end: '2023-12-31', type_code: 'SXXK' })).json();
     const versions = { slug: set.slug, id: (await run<{ id: string }>('SELECT id FROM folder_sets WHERE slug = $1 AND company_id = $2', [set.slug, company.id]))[0]!.id };
     periods.versions = versions;
@@ -345,6 +350,11 @@ describe('customs finalization reports', () => {
     const startImport = async (status: string) => (await run<{ id: number }>(
       `INSERT INTO import_records (company_id, folder_set_id, resource, import_type, status, from_file, file_sha256, options)
        VALUES ($1, $2, 'ecus', 'IMPORT', $3, 'versions.xlsx', '', '{}') RETURNING id`, [company.id, versions.id, status]))[0]!.id;
+    // As the import's final transaction does once it has succeeded.
+    const importSucceeded = async (id: number) => {
+      await refreshDeclarationVersions(run, company.id, { importRecordId: id });
+      await companyDataChanged(run, company.id);
+    };
 
     const [first] = await insert('ecus_lines', 'versions', [version('100000009000', 100)]);
     expect(await takeIn()).toBe('100');
@@ -352,6 +362,7 @@ describe('customs finalization reports', () => {
     const copied = await startImport('succeeded');
     await copyInto(t.database, 'ecus_lines', ['company_id', 'folder_set_id', 'import_record_id', 'account_number', 'row_number', 'registered_date', 'type_code', 'code', 'unit', 'total'],
       `${company.id}\t${versions.id}\t${copied}\t100000009001\t1\t2023-08-02\tE31\tM9\tKG\t80\n`, owner);
+    await importSucceeded(copied);
     expect(await takeIn()).toBe('80');
 
     // A newer version still loading is no one's yet: the latest visible version counts until its import succeeds.
@@ -360,6 +371,7 @@ describe('customs finalization reports', () => {
     await insert('ecus_lines', 'versions', [{ ...version('100000009003', 70), import_record_id: loading }]);
     expect(await takeIn()).toBe('80');
     await run(`UPDATE import_records SET status = 'succeeded' WHERE id = $1`, [loading]);
+    await importSucceeded(loading);
     expect(await takeIn()).toBe('70');
 
     // Rolled back, the loading import's versions leave and version 1 is the latest again.
@@ -375,8 +387,40 @@ describe('customs finalization reports', () => {
     expect(await takeIn()).toBe('80');
   });
 
-  it('keeps other companies out', async () => {
+  it('computes a report as a job, answers the kept result until the data changes, and lets the screen follow the run', async () => {
     await signUp('stranger');
+    const runsOf = async () => (await run<{ count: number }>(`SELECT count(*)::int AS count FROM report_runs WHERE folder_set_id = $1 AND report = 'statement-15'`, [periods.versions!.id]))[0]!.count;
+    const before = await statement15('versions');
+    const kept = await runsOf();
+    expect(await statement15('versions')).toEqual(before);
+    expect(await runsOf()).toBe(kept);
+
+    // A write moves the company's data version: the next request computes again, and without waiting gets the run.
+    await insert('ecus_lines', 'versions', [{ account_number: '100000009200', row_number: 1, registered_date: '2023-09-01', type_code: 'E31', code: 'M9', unit: 'KG', total: 5 }]);
+    const started = await call('viewer', 'GET', `/api/new-balance/report-statement-15/?${scope('versions')}&wait=false`);
+    let state = started.statusCode === 202 ? started.json().run : null;
+    if (state) {
+      expect(['queued', 'running', 'succeeded']).toContain(state.status);
+      while (state.status === 'queued' || state.status === 'running') {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        state = (await call('viewer', 'GET', `/api/new-balance/report-runs/${state.id}/`)).json();
+      }
+      expect(state).toMatchObject({ report: 'statement-15', status: 'succeeded', failure: null });
+      expect((await call('stranger', 'GET', `/api/new-balance/report-runs/${state.id}/`)).statusCode).toBe(404);
+    }
+    expect(byCode((await statement15('versions')).results).M9?.take_in).toBe(String(Number(byCode(before.results).M9?.take_in) + 5));
+    // Only the latest result of a report is kept.
+    expect(await runsOf()).toBe(1);
+
+    // A computation that fails answers its error, here a chain of periods that loops.
+    await run('UPDATE folder_sets SET previous_folder_set_id = id, last_updated = now() WHERE id = $1', [periods.versions!.id]);
+    const looping = await call('viewer', 'GET', `/api/new-balance/report-statement-15/?${scope('versions')}`);
+    expect(looping.statusCode).toBe(409);
+    expect(looping.json().detail).toContain('loops back');
+    await run('UPDATE folder_sets SET previous_folder_set_id = NULL, last_updated = now() WHERE id = $1', [periods.versions!.id]);
+  });
+
+  it('keeps other companies out', async () => {
     expect((await call('stranger', 'GET', `/api/new-balance/report-statement-15/?${scope('y2025')}`)).statusCode).toBe(404);
     expect((await call('stranger', 'GET', `/api/new-balance/check-statement/?${scope('y2025')}`)).statusCode).toBe(404);
     expect((await call('stranger', 'POST', `/api/balance/bom/fix/?${scope('y2025')}`, { apply: true })).statusCode).toBe(404);
