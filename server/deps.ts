@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import type { ReportRuns } from './jobs/report-runs.js';
 import type { Mailer } from './mail/mailer.js';
 
 /** What every route module may use. Tests build the app with their own. */
@@ -7,4 +8,6 @@ export interface AppDeps {
   config: Config;
   database: Database;
   mailer: Mailer;
+  /** Reports computed as jobs and kept until their data changes. */
+  reports: ReportRuns;
 }

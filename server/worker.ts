@@ -1,5 +1,5 @@
 /**
- * `npm run worker`: runs queued imports and lookup data loads (and settles those of stopped processes) against
+ * `npm run worker`: runs queued imports, lookup data loads and report computations (and settles those of stopped processes) against
  * a PostgreSQL database shared with the servers, on this machine or another. The servers apply the migrations; with
  * RUN_JOBS=false they leave every job to workers. Uploads must be reachable: UPLOAD_STORE=database (the
  * default with DATABASE_URL) keeps them in the database.
@@ -10,6 +10,9 @@ import { startImportWorker } from './imports/import-jobs.js';
 import { startLookupLoadWorker } from './admin/lookup-loads.js';
 import { stopSpareReader } from './imports/reader.js';
 import { workerId } from './jobs/leases.js';
+import { startReportRuns } from './jobs/report-runs.js';
+import { runner } from './db/run.js';
+import { reportComputations } from './report-computations.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -19,7 +22,10 @@ async function main(): Promise<void> {
   }
   if (config.uploadStore !== 'database') console.warn('UPLOAD_STORE=disk: this worker can only read uploads received on this machine.');
   const database = await openPostgres(config.databaseUrl);
-  const workers = [startImportWorker({ database, config }), startLookupLoadWorker({ database, config })];
+  const workers = [
+    startImportWorker({ database, config }), startLookupLoadWorker({ database, config }),
+    startReportRuns({ run: runner(database), computations: reportComputations, runJobs: true }),
+  ];
   // The worker's own timers do not hold a process open (a server's may close); this one does, until a signal.
   const alive = setInterval(() => undefined, 60_000);
   console.log(`Dutybook worker ${workerId} is taking jobs.`);

@@ -8,7 +8,16 @@ export const reportQuerySchema = z.object({
   code: z.string().max(100).optional().describe('With drill: the code whose cell to open'),
   drill: z.string().max(50).optional().describe('With code: the column whose source lines to list (begin_value … end_value)'),
   lang: z.string().max(5).optional(),
+  wait: z.enum(['true', 'false']).optional().describe('false: answer 202 with the run at once while the report is being computed, rather than wait for it'),
 });
+
+/** A report being computed as a job (answered with 202 until it has succeeded; GET /api/new-balance/report-runs/{id}/ follows it). */
+export const reportRunSchema = z.object({
+  id: z.number().int(), report: z.string(), status: z.enum(['queued', 'running', 'succeeded', 'failed', 'interrupted']),
+  created_at: z.string(), finished_at: z.string().nullable(), failure: z.object({ code: z.string(), detail: z.string() }).nullable(),
+});
+export type ReportRun = z.infer<typeof reportRunSchema>;
+export const reportRunAnswerSchema = z.object({ run: reportRunSchema });
 
 const quantity = z.string().describe('A decimal number as text, in the row unit');
 

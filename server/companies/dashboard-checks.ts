@@ -1,17 +1,16 @@
 import type { OriginPassChart, StatementCheckChart } from '../../common/reports/schemas.js';
 import type { Run } from '../db/run.js';
-import { computeCheckStatement, type Period } from '../statements/compute-statements.js';
+import type { CheckStatement } from '../statements/compute-statements.js';
 
 /** The overview reads the check statement at the report's default tolerance, so both show the same rows. */
-const defaultTolerancePercent = 1;
+export const chartTolerancePercent = 1;
 
 /**
  * The check statement's rows by status with their duty at stake, and the ten open codes of the largest exposure.
- * The statement is one SQL statement (server/statements); this only counts its rows, so the chart and the report
- * never disagree.
+ * The statement is one SQL statement (server/statements), computed and kept as a report run; this only counts its
+ * rows, so the chart and the report never disagree.
  */
-export async function statementCheckChart(run: Run, period: Period): Promise<StatementCheckChart> {
-  const { rows } = await computeCheckStatement(run, period, defaultTolerancePercent);
+export function statementCheckChart({ rows }: CheckStatement): StatementCheckChart {
   const statuses = ['open', 'explained', 'ok'] as const;
   // The rows carry exposure rounded to the dong as text; bigint keeps the sums exact.
   const exposureOf = (value: string | null) => BigInt(value ?? '0');

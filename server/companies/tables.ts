@@ -23,6 +23,11 @@ export const companies = pgTable('companies', {
   picEmail: text(),
   createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /**
+   * Counts writes to the company's business rows (server/db/data-version.ts): a computed report remembers the count
+   * it was computed at, and is computed again once the count has moved.
+   */
+  dataVersion: integer().notNull().default(0),
   lastUpdated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

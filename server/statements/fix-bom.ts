@@ -1,3 +1,4 @@
+import { companyDataChanged } from '../db/data-version.js';
 import type { BomReview } from '../../common/statements/schemas.js';
 import { inTransaction, type Run, runner } from '../db/run.js';
 import type { Database } from '../db/client.js';
@@ -38,6 +39,7 @@ export async function fixBom(database: Database, scope: { companyId: string; fol
       filled += (await run('UPDATE bom_lines SET material_unit = $4, updated_at = now() WHERE company_id = $1 AND folder_set_id = $2 AND id = ANY($3::int[]) RETURNING id',
         [scope.companyId, scope.folderSetId, mismatch.ids, mismatch.declared_unit])).length;
     }
+    if (removed.length + filled > 0) await companyDataChanged(run, scope.companyId);
     return { ...(await reviewBom(run, scope)), applied: true, fixes: { removed_duplicates: removed.length, filled_units: filled } };
   });
 }

@@ -4,15 +4,16 @@ import { z } from 'zod';
 import { apiErrorSchema } from '../../common/api/errors.js';
 import { isLocale } from '../../common/i18n/locales.js';
 import {
-  bomFixBodySchema, bomReviewSchema, checkAnswerSchema, checkQuerySchema, checkReviewSchema, drillAnswerSchema, form16AnswerSchema, reportQuerySchema, statement15aAnswerSchema,
-  statement15AnswerSchema, statementForms, tariffCheckAnswerSchema, typeCodeRuleAnswerSchema, typeCodeRuleSchema,
+  bomFixBodySchema, bomReviewSchema, checkAnswerSchema, type Form16Row, type Statement15aRow, type Statement15Row, checkQuerySchema, checkReviewSchema, drillAnswerSchema, form16AnswerSchema, reportQuerySchema, statement15aAnswerSchema,
+  reportRunAnswerSchema, reportRunSchema, statement15AnswerSchema, statementForms, tariffCheckAnswerSchema, typeCodeRuleAnswerSchema, typeCodeRuleSchema,
 } from '../../common/statements/schemas.js';
 import { requireUser, signedInUser } from '../auth/guard.js';
 import { runner } from '../db/run.js';
 import type { AppDeps } from '../deps.js';
-import { resolveScope } from '../access.js';
+import { resolveRowScope, resolveScope } from '../access.js';
+import { reportResult } from '../jobs/report-runs.js';
 import {
-  computeCheckStatement, computeForm16, computeStatement15, computeStatement15a, drillStatementCell, loadPeriod, type Period, reviewCheckRow, type Statement,
+  type CheckStatement, drillStatementCell, loadPeriod, type Period, reviewCheckRow, type Statement,
 } from './compute-statements.js';
 import { checkStatementWorkbook, type Filer, form16Workbook, statement15aWorkbook, statement15Workbook, tariffCheckWorkbook } from './export-statement.js';
 import { computeTariffCheck } from './tariff-check.js';
@@ -61,7 +62,7 @@ export const statementRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
         schema: {
           tags, security, querystring: reportQuerySchema,
           summary: `Statement ${form.toUpperCase()} computed from the folder set's declarations, opening balances and warehouse books; ?format=xlsx for the official layout, ?code=&drill= for a cell's source lines`,
-          response: { 200: z.union([form === '15' ? statement15AnswerSchema : statement15aAnswerSchema, drillAnswerSchema]), ...errors },
+          response: { 200: z.union([form === '15' ? statement15AnswerSchema : statement15aAnswerSchema, drillAnswerSchema]), 202: reportRunAnswerSchema, ...errors },
           produces: ['application/json', xlsx],
         },
       }, async (request, reply) => {
@@ -71,12 +72,15 @@ export const statementRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
           const results = await drillStatementCell(run, period, form, code, drill);
           return { count: results.length, next: null, previous: null, results };
         }
+        const job = { companyId: period.companyId, folderSetId: period.id, userId: signedInUser(request).id, wait: request.query.wait !== 'false' };
         if (form === '15') {
-          const statement = await computeStatement15(run, period);
+          const statement = await reportResult<Statement<Statement15Row>>(deps.reports, reply, { ...job, report: 'statement-15' });
+          if (!statement) return reply;
           if (request.query.format === 'xlsx') return sendWorkbook(reply, await statement15Workbook(statement, period, await filerOf(period)), `statement-15-${request.query.folder_slug}.xlsx`);
           return envelope(statement, period);
         }
-        const statement = await computeStatement15a(run, period);
+        const statement = await reportResult<Statement<Statement15aRow>>(deps.reports, reply, { ...job, report: 'statement-15A' });
+        if (!statement) return reply;
         if (request.query.format === 'xlsx') return sendWorkbook(reply, await statement15aWorkbook(statement, period, await filerOf(period)), `statement-15a-${request.query.folder_slug}.xlsx`);
         return envelope(statement, period);
       });
@@ -86,12 +90,15 @@ export const statementRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       schema: {
         tags, security, querystring: checkQuerySchema, produces: ['application/json', xlsx],
         summary: 'Per material: issued to production vs theoretical consumption (exports × BOM), book closing vs physical count and the in-out balances, duty at stake',
-        response: { 200: checkAnswerSchema, ...errors },
+        response: { 200: checkAnswerSchema, 202: reportRunAnswerSchema, ...errors },
       },
     }, async (request, reply) => {
       const period = await periodOf(signedInUser(request).id, request.query);
       const tolerance = request.query.tolerance ?? 1;
-      const check = await computeCheckStatement(run, period, tolerance);
+      const check = await reportResult<CheckStatement>(deps.reports, reply, {
+        companyId: period.companyId, folderSetId: period.id, userId: signedInUser(request).id, wait: request.query.wait !== 'false', report: `check-statement:${tolerance}`,
+      });
+      if (!check) return reply;
       if (request.query.format === 'xlsx') {
         const locale = isLocale(request.query.lang) ? request.query.lang : 'vi';
         return sendWorkbook(reply, await checkStatementWorkbook(check, period, await filerOf(period), locale), `check-statement-${request.query.folder_slug}.xlsx`);
@@ -132,15 +139,29 @@ export const statementRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
 
     api.get('/new-balance/report-form-16/', {
       schema: {
-        tags, security, querystring: reportQuerySchema.pick({ company_slug: true, folder_slug: true, format: true }), produces: ['application/json', xlsx],
+        tags, security, querystring: reportQuerySchema.pick({ company_slug: true, folder_slug: true, format: true, wait: true }), produces: ['application/json', xlsx],
         summary: 'Form 16: actual norms of the exported products, the BOM reconciled to the period\'s issues to production; ?format=xlsx for the official layout',
-        response: { 200: form16AnswerSchema, ...errors },
+        response: { 200: form16AnswerSchema, 202: reportRunAnswerSchema, ...errors },
       },
     }, async (request, reply) => {
       const period = await periodOf(signedInUser(request).id, request.query);
-      const rows = await computeForm16(run, period);
+      const rows = await reportResult<Form16Row[]>(deps.reports, reply, {
+        companyId: period.companyId, folderSetId: period.id, userId: signedInUser(request).id, wait: request.query.wait !== 'false', report: 'form-16',
+      });
+      if (!rows) return reply;
       if (request.query.format === 'xlsx') return sendWorkbook(reply, await form16Workbook(rows, period, await filerOf(period)), `form-16-${request.query.folder_slug}.xlsx`);
       return { count: rows.length, next: null, previous: null, results: rows };
+    });
+
+    api.get('/new-balance/report-runs/:id/', {
+      schema: {
+        tags, security, params: z.object({ id: z.coerce.number().int().positive() }),
+        summary: 'A report being computed: queued, running, then succeeded (ask for the report again), failed or interrupted',
+        response: { 200: reportRunSchema, ...errors },
+      },
+    }, async (request) => {
+      const rowScope = await resolveRowScope(run, { table: 'report_runs', userId: signedInUser(request).id, id: request.params.id, minimumRole: 'viewer' });
+      return deps.reports.status(rowScope.companyId, request.params.id);
     });
 
     api.post('/balance/bom/fix/', {

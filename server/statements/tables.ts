@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../auth/tables.js';
 import { companies, folderSets } from '../companies/tables.js';
 
@@ -26,3 +26,26 @@ export const checkStatementNotes = pgTable('check_statement_notes', {
   updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (table) => [primaryKey({ columns: [table.folderSetId, table.code] })]);
+
+/**
+ * A report computed as a job (server/jobs/leases.ts) and kept: the statements, the check statement, Form 16 and the
+ * overview's charts of a folder set. `stamp` says what data it was computed from (server/statements/report-runs.ts);
+ * a request finds a succeeded run of the same stamp and answers its result, or starts one and follows it.
+ */
+export const reportRuns = pgTable('report_runs', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  companyId: uuid().notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  folderSetId: uuid().notNull().references(() => folderSets.id, { onDelete: 'cascade' }),
+  /** Which report, with its options (`check-statement:1` at 1 % tolerance). */
+  report: text().notNull(),
+  stamp: text().notNull(),
+  status: text({ enum: ['queued', 'running', 'succeeded', 'failed', 'interrupted'] }).notNull().default('queued'),
+  result: jsonb(),
+  /** Why it failed, as an API error (`{code, detail}`). */
+  failure: jsonb(),
+  requestedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  finishedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  worker: text(),
+  heartbeatAt: timestamp({ withTimezone: true, mode: 'date' }),
+}, (table) => [index('report_runs_lookup_idx').on(table.folderSetId, table.report, table.stamp), index('report_runs_status_idx').on(table.status)]);

@@ -16,7 +16,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import { resourceTitleKey } from '../../../common/resources/define.js';
@@ -27,6 +27,8 @@ import { useErrorText } from '../../app/session/error-text.js';
 import { useSession } from '../../app/session/SessionProvider.js';
 import { dataPages } from '../data/data-pages.js';
 import type { CoUtilisation, OriginPassChart, StatementCheckChart } from '../../../common/reports/schemas.js';
+import type { ReportRun } from '../../../common/statements/schemas.js';
+import { fetchComputedReport, ReportRunProgress } from '../reports/computed-report.js';
 import type { DashboardData } from './DashboardCharts.js';
 
 /** The charts and their library load after the overview's figures, in a chunk of their own. */
@@ -55,19 +57,26 @@ export function OverviewPage() {
     queryFn: () => apiRequest<Overview>(`/clients-api/companies/${encodeURIComponent(company!.slug)}/overview/`, { query: { folder_slug: folderSet!.slug } }),
     enabled: Boolean(company && folderSet),
   });
+  // The charts are computed as report runs and kept until the data changes; the bar follows the overview's own run.
+  const [dashboardRun, setDashboardRun] = useState<ReportRun | null>(null);
+  const dashboardPath = `/clients-api/companies/${encodeURIComponent(company?.slug ?? '')}/dashboard/`;
   const dashboard = useQuery({
     queryKey: ['dashboard', company?.slug, folderSet?.slug],
-    queryFn: () => apiRequest<DashboardData>(`/clients-api/companies/${encodeURIComponent(company!.slug)}/dashboard/`, { query: { folder_slug: folderSet!.slug } }),
+    queryFn: () => fetchComputedReport<DashboardData>(dashboardPath, { folder_slug: folderSet!.slug }, setDashboardRun),
     enabled: Boolean(company && folderSet),
   });
   const chart = <T,>(name: string) => ({
     queryKey: ['dashboard', name, company?.slug, folderSet?.slug],
-    queryFn: () => apiRequest<T>(`/clients-api/companies/${encodeURIComponent(company!.slug)}/dashboard/${name}/`, { query: { folder_slug: folderSet!.slug } }),
+    queryFn: () => fetchComputedReport<T>(`${dashboardPath}${name}/`, { folder_slug: folderSet!.slug }, () => undefined),
     enabled: Boolean(company && folderSet),
   });
   const coUtilisation = useQuery(chart<CoUtilisation>('co-utilisation'));
   const statementCheck = useQuery(chart<StatementCheckChart>('statement-check'));
-  const origin = useQuery(chart<OriginPassChart>('origin-schedules'));
+  const origin = useQuery({
+    queryKey: ['dashboard', 'origin-schedules', company?.slug, folderSet?.slug],
+    queryFn: () => apiRequest<OriginPassChart>(`${dashboardPath}origin-schedules/`, { query: { folder_slug: folderSet!.slug } }),
+    enabled: Boolean(company && folderSet),
+  });
   if (!company || !folderSet) {
     return (
       <Card sx={{ maxWidth: 720, mx: 'auto' }}>
@@ -119,6 +128,7 @@ export function OverviewPage() {
         <Button component={RouterLink} to="/reports/statement-15" variant="outlined" startIcon={<AssignmentTurnedInOutlined />}><FormattedMessage id="overview.actions.reports" /></Button>
         <Button component={RouterLink} to="/fta/bangke" variant="outlined" startIcon={<PublicOutlined />}><FormattedMessage id="overview.actions.origin" /></Button>
       </Stack>
+      <ReportRunProgress busy={dashboard.isPending && dashboard.fetchStatus === 'fetching'} run={dashboardRun} />
       {dashboard.data && dashboard.data.by_month.length > 0 && (
         <Suspense fallback={<LinearProgress />}><DashboardCharts data={dashboard.data} /></Suspense>
       )}

@@ -6,7 +6,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -18,13 +17,14 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { type CheckRow, checkStatuses } from '../../../common/statements/schemas.js';
+import { type CheckAnswer, type CheckRow, checkStatuses } from '../../../common/statements/schemas.js';
 import { useErrorText } from '../../app/session/error-text.js';
 import { useSnackbar } from '../../app/snackbar/SnackbarProvider.js';
-import { downloadReport, fetchCheckStatement, reportQueryKey, type ReportScope, reviewCheckRow } from './report-api.js';
+import { ReportRunProgress, useComputedReport } from './computed-report.js';
+import { downloadReport, reportQueryKey, type ReportScope, reviewCheckRow } from './report-api.js';
 import { useQuantity } from './use-quantity.js';
 
 const quantityColumns = ['issued_to_production', 'theoretical_consumption', 'difference', 'book_end', 'counted', 'count_difference', 'warehouse_end', 'accounting_end'] as const;
@@ -40,12 +40,8 @@ export function CheckStatement({ scope, canReview }: { scope: ReportScope; canRe
   const [reviewing, setReviewing] = useState<CheckRow | null>(null);
   const toleranceValue = Number(tolerance);
   const validTolerance = tolerance !== '' && Number.isFinite(toleranceValue) && toleranceValue >= 0 && toleranceValue <= 100;
-  const check = useQuery({
-    queryKey: reportQueryKey('check-statement', scope, { tolerance: toleranceValue }),
-    queryFn: () => fetchCheckStatement(scope, toleranceValue),
-    enabled: validTolerance,
-    placeholderData: keepPreviousData,
-  });
+  const [check, run] = useComputedReport<CheckAnswer>(reportQueryKey('check-statement', scope, { tolerance: toleranceValue }), '/new-balance/check-statement/',
+    { ...scope, tolerance: toleranceValue }, { enabled: validTolerance, keepPrevious: true });
   const exporting = useMutation({
     mutationFn: () => downloadReport('/new-balance/check-statement/', { ...scope, tolerance: String(toleranceValue), lang: intl.locale.slice(0, 2) }, 'check-statement.xlsx'),
     onError: (error) => snackbar.error(errorText(error)),
@@ -70,7 +66,7 @@ export function CheckStatement({ scope, canReview }: { scope: ReportScope; canRe
         </Button>
       </Stack>
       <Alert severity="info" icon={false}><FormattedMessage id="statements.check.formula" /></Alert>
-      {check.isFetching && <LinearProgress aria-label={intl.formatMessage({ id: 'statements.computing' })} />}
+      <ReportRunProgress busy={check.isFetching} run={run} />
       {check.isError && <Alert severity="error">{errorText(check.error)}</Alert>}
       {answer && answer.count === 0 && <Alert severity="info"><FormattedMessage id="statements.empty" /></Alert>}
       {answer && answer.count > 0 && (

@@ -1,7 +1,6 @@
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -10,11 +9,13 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { useErrorText } from '../../app/session/error-text.js';
 import { useSnackbar } from '../../app/snackbar/SnackbarProvider.js';
-import { downloadReport, fetchForm16, reportQueryKey, type ReportScope } from './report-api.js';
+import type { Form16Row } from '../../../common/statements/schemas.js';
+import { ReportRunProgress, useComputedReport } from './computed-report.js';
+import { downloadReport, reportQueryKey, type ReportScope } from './report-api.js';
 import { useQuantity } from './use-quantity.js';
 
 const columns = ['product_code', 'product_name', 'product_unit', 'material_code', 'material_name', 'material_unit'] as const;
@@ -24,7 +25,7 @@ export function Form16Report({ scope }: { scope: ReportScope }) {
   const quantity = useQuantity();
   const errorText = useErrorText();
   const snackbar = useSnackbar();
-  const form = useQuery({ queryKey: reportQueryKey('form-16', scope), queryFn: () => fetchForm16(scope) });
+  const [form, run] = useComputedReport<{ results: Form16Row[] }>(reportQueryKey('form-16', scope), '/new-balance/report-form-16/', scope);
   const exporting = useMutation({
     mutationFn: () => downloadReport('/new-balance/report-form-16/', scope, 'form-16.xlsx'),
     onError: (error) => snackbar.error(errorText(error)),
@@ -38,7 +39,7 @@ export function Form16Report({ scope }: { scope: ReportScope }) {
           <FormattedMessage id="statements.export" />
         </Button>
       </Stack>
-      {form.isPending && <LinearProgress />}
+      <ReportRunProgress busy={form.isPending} run={run} />
       {form.isError && <Alert severity="error">{errorText(form.error)}</Alert>}
       {form.data && rows.length === 0 && <Alert severity="info"><FormattedMessage id="statements.form16.empty" /></Alert>}
       {rows.length > 0 && (

@@ -27,7 +27,8 @@ import type { SourceLine, Statement15Row } from '../../../common/statements/sche
 import { formatBusinessDay } from '../../app/i18n/dates.js';
 import { useErrorText } from '../../app/session/error-text.js';
 import { useSnackbar } from '../../app/snackbar/SnackbarProvider.js';
-import { downloadReport, fetchCellSources, fetchStatement, reportQueryKey, type ReportScope, statementPaths, type StatementReport as Report } from './report-api.js';
+import { ReportRunProgress, useComputedReport } from './computed-report.js';
+import { downloadReport, fetchCellSources, reportQueryKey, type ReportScope, type StatementAnswer, statementPaths, type StatementReport as Report } from './report-api.js';
 import { useQuantity } from './use-quantity.js';
 
 /** The quantity columns of each form, in the printed order, with their printed numbers. */
@@ -54,7 +55,7 @@ export function StatementReport({ report, scope, onOpenRules }: { report: Report
   const errorText = useErrorText();
   const snackbar = useSnackbar();
   const [cell, setCell] = useState<{ code: string; field: string } | null>(null);
-  const statement = useQuery({ queryKey: reportQueryKey(report, scope), queryFn: () => fetchStatement(report, scope) });
+  const [statement, run] = useComputedReport<StatementAnswer<Report>>(reportQueryKey(report, scope), statementPaths[report], scope);
   const exporting = useMutation({
     mutationFn: () => downloadReport(statementPaths[report], scope, `${report}.xlsx`),
     onError: (error) => snackbar.error(errorText(error)),
@@ -75,7 +76,7 @@ export function StatementReport({ report, scope, onOpenRules }: { report: Report
           <FormattedMessage id="statements.export" />
         </Button>
       </Stack>
-      {statement.isPending && <LinearProgress aria-label={intl.formatMessage({ id: 'statements.computing' })} />}
+      <ReportRunProgress busy={statement.isPending} run={run} />
       {answer && answer.unmapped_type_codes.length > 0 && (
         <Alert severity="warning" action={<Button color="inherit" size="small" onClick={onOpenRules}><FormattedMessage id="statements.rules.open" /></Button>}>
           <FormattedMessage id="statements.unmapped" values={{ codes: answer.unmapped_type_codes.map((entry) => `${entry.type_code} (${entry.lines})`).join(', ') }} />

@@ -1,5 +1,5 @@
 import type {
-  BomReview, CheckAnswer, Form16Row, CheckRow, SourceLine, Statement15aAnswer, Statement15Answer, TariffCheckAnswer, TypeCodeRule,
+  BomReview, CheckRow, SourceLine, Statement15aAnswer, Statement15Answer, TariffCheckAnswer, TypeCodeRule,
 } from '../../../common/statements/schemas.js';
 import { apiRequest } from '../../app/api.js';
 import { downloadFile } from '../../resources/resource-api.js';
@@ -13,14 +13,8 @@ export type StatementAnswer<R extends StatementReport> = R extends 'statement-15
 
 export const reportQueryKey = (report: string, scope: ReportScope, extra: object = {}) => ['reports', report, scope, extra] as const;
 
-export const fetchStatement = <R extends StatementReport>(report: R, scope: ReportScope) =>
-  apiRequest<StatementAnswer<R>>(statementPaths[report], { query: scope });
-
 export const fetchCellSources = (report: StatementReport, scope: ReportScope, code: string, column: string) =>
   apiRequest<{ results: SourceLine[] }>(statementPaths[report], { query: { ...scope, code, drill: column } });
-
-export const fetchCheckStatement = (scope: ReportScope, tolerance: number) =>
-  apiRequest<CheckAnswer>('/new-balance/check-statement/', { query: { ...scope, tolerance } });
 
 export const reviewCheckRow = (scope: ReportScope, code: string, review: { status: CheckRow['status']; explanation: string | null }) =>
   apiRequest<{ code: string }>(`/new-balance/check-statement/${encodeURIComponent(code)}/`, { method: 'PATCH', query: scope, body: review });
@@ -34,6 +28,5 @@ export const setTypeCodeRule = (companySlug: string, rule: Omit<TypeCodeRule, 's
 export const revertTypeCodeRule = (companySlug: string, rule: Pick<TypeCodeRule, 'regime' | 'type_code' | 'form'>) =>
   apiRequest<void>('/new-balance/type-code-rules/', { method: 'DELETE', query: { company_slug: companySlug, ...rule } });
 
-export const fetchForm16 = (scope: ReportScope) => apiRequest<{ results: Form16Row[] }>('/new-balance/report-form-16/', { query: scope });
 export const reviewBom = (scope: ReportScope, apply: boolean) => apiRequest<BomReview>('/balance/bom/fix/', { method: 'POST', query: scope, body: { apply } });
 export const fetchTariffCheck = (scope: ReportScope) => apiRequest<TariffCheckAnswer>('/new-balance/report-tariff-check/', { query: scope });
