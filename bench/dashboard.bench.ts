@@ -48,7 +48,7 @@ async function main(): Promise<void> {
       { name: 'C/O utilisation by agreement', report: 'co-utilisation:agreement', plain: `SELECT co_form, from_country, sum(total_value) ${lines} AND account_number LIKE '1%' GROUP BY 1, 2` },
       { name: 'statement check', report: `check-statement:${chartTolerancePercent}`, plain: `SELECT code, sum(total) ${lines} GROUP BY code` },
     ];
-    const reports = startReportRuns({ run, computations: reportComputations, runJobs: true });
+    const reports = startReportRuns({ database, computations: reportComputations, runJobs: true });
     const job = { companyId: period.companyId, folderSetId: period.id, userId, waitMs: 10 * 60_000 };
     let met = true;
     try {

@@ -1,5 +1,6 @@
 import { type Database, migrateDatabase, openPglite, openPostgres } from '../server/db/client.js';
 import { computeCheckStatement, computeStatement15 } from '../server/statements/compute-statements.js';
+import { inReportTransaction } from '../server/jobs/report-runs.js';
 import { customsYear } from './customs-year.js';
 import { movementsCte, statementQuery } from '../server/statements/statement-sql.js';
 import { medianMs, recreateDatabase } from './harness.js';
@@ -33,10 +34,11 @@ async function measure(database: Database, engine: 'PostgreSQL' | 'PGlite', line
     const plan = await run<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statementQuery}`, params);
     console.log(plan.map((row) => row['QUERY PLAN']).join('\n'));
   }
-  const plain = await timed(() => run(`WITH ${movementsCte} SELECT code, sum(total) FROM effective GROUP BY code`, params));
+  const plain = await timed(() => inReportTransaction(database, (tx) => tx(`WITH ${movementsCte} SELECT code, sum(total) FROM effective GROUP BY code`, params)));
   let codes = 0;
-  const statement = await timed(async () => { codes = (await computeStatement15(run, period)).rows.length; });
-  const check = await timed(() => computeCheckStatement(run, period, 1));
+  // As a report run computes them (server/jobs/report-runs.ts).
+  const statement = await timed(async () => { codes = (await inReportTransaction(database, (tx) => computeStatement15(tx, period))).rows.length; });
+  const check = await timed(() => inReportTransaction(database, (tx) => computeCheckStatement(tx, period, 1)));
   const ratio = statement / plain;
   const onPostgres = engine === 'PostgreSQL';
   console.log(`plain GROUP BY code over the effective lines: ${plain.toFixed(0)} ms (median of ${runs})`);

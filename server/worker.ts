@@ -11,7 +11,6 @@ import { startLookupLoadWorker } from './admin/lookup-loads.js';
 import { stopSpareReader } from './imports/reader.js';
 import { workerId } from './jobs/leases.js';
 import { startReportRuns } from './jobs/report-runs.js';
-import { runner } from './db/run.js';
 import { reportComputations } from './report-computations.js';
 
 async function main(): Promise<void> {
@@ -24,7 +23,7 @@ async function main(): Promise<void> {
   const database = await openPostgres(config.databaseUrl);
   const workers = [
     startImportWorker({ database, config }), startLookupLoadWorker({ database, config }),
-    startReportRuns({ run: runner(database), computations: reportComputations, runJobs: true }),
+    startReportRuns({ database, computations: reportComputations, runJobs: true }),
   ];
   // The worker's own timers do not hold a process open (a server's may close); this one does, until a signal.
   const alive = setInterval(() => undefined, 60_000);

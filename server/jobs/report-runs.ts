@@ -9,11 +9,23 @@
  * previous period), the type-code rules in force and, for the check statement, its reviews.
  */
 import type { FastifyReply } from 'fastify';
-import type { Run } from '../db/run.js';
+import type { Database } from '../db/client.js';
+import { inTransaction, type Run, runner } from '../db/run.js';
 import { AppError } from '../http/errors.js';
 import { defaultLeaseTiming, type JobTable, LeaseLost, type LeaseTiming, runUnderLease, startWorker, sweepStaleJobs } from './leases.js';
 
 export const reportRunJobs: JobTable = { table: 'report_runs' };
+
+/**
+ * Runs a report's statements in one transaction with the working memory they need: a year's sums hash half a million
+ * rows or more, which the default 4 MB would sort on disk instead.
+ */
+export function inReportTransaction<T>(database: Database, work: (run: Run) => Promise<T>): Promise<T> {
+  return inTransaction(database, async (tx) => {
+    await tx("SET LOCAL work_mem = '64MB'");
+    return work(tx);
+  });
+}
 
 /** What a report is computed for. `report` names it with its options (`check-statement:1` at 1 % tolerance). */
 export interface ReportJob { companyId: string; folderSetId: string; report: string }
@@ -51,7 +63,8 @@ async function stampOf(run: Run, job: ReportJob): Promise<string> {
 }
 
 /** Settles a claimed run: computes it and keeps the result, dropping the earlier results of the same report. */
-async function runReport(run: Run, computations: ReportComputations, id: number, signal: AbortSignal): Promise<void> {
+async function runReport(database: Database, computations: ReportComputations, id: number, signal: AbortSignal): Promise<void> {
+  const run = runner(database);
   const [job] = await run<ReportJob & { company_id: string; folder_set_id: string }>(
     'SELECT company_id, folder_set_id, report FROM report_runs WHERE id = $1', [id]);
   if (!job) return;
@@ -59,7 +72,7 @@ async function runReport(run: Run, computations: ReportComputations, id: number,
   const compute = computations[job.report.split(':')[0]!];
   try {
     if (!compute) throw new AppError('not_found', `No report ${job.report}.`);
-    const result = await compute(run, target);
+    const result = await inReportTransaction(database, (tx) => compute(tx, target));
     signal.throwIfAborted();
     await run(`UPDATE report_runs SET status = 'succeeded', result = $2, finished_at = now() WHERE id = $1`, [id, JSON.stringify(result)]);
     await run(`DELETE FROM report_runs WHERE folder_set_id = $1 AND report = $2 AND id < $3 AND status NOT IN ('queued', 'running')`, [target.folderSetId, target.report, id]);
@@ -87,8 +100,9 @@ export interface ReportRuns {
  * The report runs of this server: unless `runJobs` is off, it computes queued runs itself (two at a time, so a long
  * year does not hold up every other company's report) and settles those of stopped servers.
  */
-export function startReportRuns(options: { run: Run; computations: ReportComputations; runJobs: boolean; timing?: LeaseTiming; pollMs?: number }): ReportRuns {
-  const { run, computations } = options;
+export function startReportRuns(options: { database: Database; computations: ReportComputations; runJobs: boolean; timing?: LeaseTiming; pollMs?: number }): ReportRuns {
+  const { database, computations } = options;
+  const run = runner(database);
   const timing = options.timing ?? defaultLeaseTiming;
   const pollMs = options.pollMs ?? 100;
   const worker = options.runJobs
@@ -98,7 +112,7 @@ export function startReportRuns(options: { run: Run; computations: ReportComputa
         run, jobs: reportRunJobs, staleMs: timing.staleMs,
         cleanUp: async (id) => { await run(`UPDATE report_runs SET status = 'interrupted', finished_at = now() WHERE id = $1`, [id]); },
       }),
-      start: (id, closing) => runUnderLease({ run, jobs: reportRunJobs, id, timing, closing, work: (signal) => runReport(run, computations, id, signal) }),
+      start: (id, closing) => runUnderLease({ run, jobs: reportRunJobs, id, timing, closing, work: (signal) => runReport(database, computations, id, signal) }),
     })
     : null;
 

@@ -9,9 +9,13 @@ import { flattenBomCte, maxBomDepth } from './flatten-bom.js';
  *   $7 the form ('15' materials, '15a' products).
  */
 
-/** Rows of an import still loading are no one's yet: every source leaves them out. */
+/**
+ * Rows of an import still loading are no one's yet: every source leaves them out. The imports are read in place
+ * rather than from a common table expression, which would keep the scans of a million lines from running in parallel.
+ */
 const visible = (alias: string) =>
-  `${alias}.company_id = $1 AND ${alias}.folder_set_id = $2 AND (${alias}.import_record_id IS NULL OR ${alias}.import_record_id NOT IN (SELECT id FROM loading))`;
+  `${alias}.company_id = $1 AND ${alias}.folder_set_id = $2 AND (${alias}.import_record_id IS NULL OR ${alias}.import_record_id NOT IN (
+     SELECT id FROM import_records WHERE company_id = $1 AND status IN ('queued', 'running')))`;
 
 /**
  * The customs code, unit and quantity factor of a book row under an internal code, from the map-code row valid on
@@ -28,7 +32,6 @@ const mapped = (alias: string, day: string, code = `${alias}.code`) =>
  * over declarations starts from these.
  */
 export const effectiveDeclarationsCte = `
-  loading AS (SELECT id FROM import_records WHERE company_id = $1 AND status IN ('queued', 'running')),
   effective AS NOT MATERIALIZED (
     SELECT e.id, e.account_number, e.row_number, e.registered_date, e.type_code, e.code, e.item_name, e.hs, e.from_country, e.unit, e.total,
            e.total_value, e.tax_rate, e.tax_cost, e.co_form
@@ -75,7 +78,7 @@ export const movementsCte = `${effectiveDeclarationsCte},
       FROM warehouse_take_out w ${mapped('w', 'w.takeout_date')}
      WHERE ${visible('w')} AND w.takeout_date BETWEEN $3 AND $4 AND w.item_type IN ('material', 'product')
        -- Products leave for export on their declarations (column 8); only their other issues are the books'.
-       AND (w.item_type = 'material' OR coalesce(w.purpose, 'production') = 'other')
+       AND (w.item_type = 'material' OR w.purpose = 'other')
     UNION ALL
     SELECT '15a', coalesce(m.code, w.code), w.name, coalesce(m.unit, w.unit), 'take_in', w.quantity * coalesce(m.factor, 1), 3,
            'wh-take-in', w.id, w.bill_date, w.bill_no
@@ -88,9 +91,13 @@ export const movementsCte = `${effectiveDeclarationsCte},
       FROM effective GROUP BY type_code, code, unit),
   -- The form's movements summed early, per code, column, unit and source: everything after works on these few rows.
   -- The same sums as \`movements\` gives line by line (the drill-down reads those).
+  -- The books' movements of both forms summed first and only then the form chosen: a filter on the form before the
+  -- sums would leave the planner guessing how many of half a million issues pass, and sorting them.
+  books_summed AS MATERIALIZED (
+    SELECT form, code, column_name, unit, source, min(priority) AS priority, max(day) AS last_day, max(name) AS name, sum(quantity) AS quantity
+      FROM movements WHERE source <> 'ecus' GROUP BY form, code, column_name, unit, source),
   summed AS (
-    SELECT code, column_name, unit, source, min(priority) AS priority, max(day) AS last_day, max(name) AS name, sum(quantity) AS quantity
-      FROM movements WHERE form = $7 AND source <> 'ecus' GROUP BY code, column_name, unit, source
+    SELECT code, column_name, unit, source, priority, last_day, name, quantity FROM books_summed WHERE form = $7
     UNION ALL
     SELECT d.code, r.column_name, d.unit, 'ecus', 1, max(d.last_day), max(d.name), sum(d.total)
       FROM declared_sums d JOIN rules r ON r.type_code = d.type_code AND r.column_name <> 'ignore' AND r.form = $7
@@ -275,8 +282,7 @@ export const form16Query = `WITH RECURSIVE ${statementRowsCte},
  * duplicates, zero or negative norms, cycles, materials never imported nor opened, and material units
  * that differ from the unit declared on the latest import.
  */
-const bomScope = `loading AS (SELECT id FROM import_records WHERE company_id = $1 AND status IN ('queued', 'running')),
-  bom AS (SELECT b.* FROM bom_lines b WHERE ${visible('b')})`;
+const bomScope = `bom AS (SELECT b.* FROM bom_lines b WHERE ${visible('b')})`;
 
 export const bomDuplicatesQuery = `WITH ${bomScope}
   SELECT code, material_code, valid_from::text, valid_to::text, array_agg(id ORDER BY id) AS ids,
