@@ -36,12 +36,12 @@ export const dashboardQueries: Record<keyof Dashboard, string> = {
  */
 export async function folderSetDashboard(run: Run, period: Period): Promise<Dashboard> {
   const params = [period.companyId, period.id, period.dateStart, period.dateEnd];
-  const [byMonth, top, duty] = await Promise.all([
-    run<Dashboard['by_month'][number]>(dashboardQueries.by_month, params),
-    run<Dashboard['top_materials'][number]>(dashboardQueries.top_materials, params),
-    run<Dashboard['duty'][number]>(dashboardQueries.duty, params),
-  ]);
-  return { by_month: byMonth, top_materials: top, duty };
+  // One after the other: a report run computes in one transaction, whose connection takes one statement at a time.
+  return {
+    by_month: await run<Dashboard['by_month'][number]>(dashboardQueries.by_month, params),
+    top_materials: await run<Dashboard['top_materials'][number]>(dashboardQueries.top_materials, params),
+    duty: await run<Dashboard['duty'][number]>(dashboardQueries.duty, params),
+  };
 }
 
 /** The overview's charts as jobs compute them (server/jobs/report-runs.ts): `co-utilisation:supplier` for one view. */

@@ -67,7 +67,9 @@ const unmappedTypeCodes = (run: Run, period: Period) =>
 
 /** Statement 15 (Form 15/BCQT-NVL/GSQL): imported materials over the period. */
 export async function computeStatement15(run: Run, period: Period): Promise<Statement<Statement15Row>> {
-  const [rows, unmapped] = await Promise.all([statementRows(run, period, '15'), unmappedTypeCodes(run, period)]);
+  // One after the other: a report run computes in one transaction, whose connection takes one statement at a time.
+  const rows = await statementRows(run, period, '15');
+  const unmapped = await unmappedTypeCodes(run, period);
   const first = rows[0];
   return {
     rows: rows.map((row) => ({
@@ -86,7 +88,8 @@ export async function computeStatement15(run: Run, period: Period): Promise<Stat
 
 /** Statement 15A (Form 15a/BCQT-SP/GSQL): finished products over the period. */
 export async function computeStatement15a(run: Run, period: Period): Promise<Statement<Statement15aRow>> {
-  const [rows, unmapped] = await Promise.all([statementRows(run, period, '15a'), unmappedTypeCodes(run, period)]);
+  const rows = await statementRows(run, period, '15a');
+  const unmapped = await unmappedTypeCodes(run, period);
   const first = rows[0];
   return {
     rows: rows.map((row) => ({
