@@ -1,41 +1,19 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { migrateDatabase, openDatabase } from '../server/db/client.js';
-import { runner } from '../server/db/run.js';
-import { seedDatabase } from '../server/db/seed.js';
-import { setAdministrator } from '../server/reports-bi/admin-cli.js';
-import { eventually, newPage, registerWithCompany, useServerAndBrowser } from './harness.js';
+import { demoAccount, eventually, newPage, registerWithCompany, seedWithDemoAdministrator, signIn, useServerAndBrowser } from './harness.js';
 
-const demo = { email: 'demo@dutybook.vn', password: 'dutybook-demo-2026' };
 const member = { email: 'minh.tran@example.com', password: 'admin-area-e2e-2026', name: 'Trần Minh' };
 
 /** The administration area with the demonstration account made administrator, as `npm run admin -- grant` does. */
 describe('platform administration in Chromium', () => {
-  const suite = useServerAndBrowser({}, async (dataDir) => {
-    const database = await openDatabase({ databaseUrl: undefined, dataDir });
-    try {
-      await migrateDatabase(database);
-      await seedDatabase(database, { demoTariff: true });
-      await setAdministrator(runner(database), 'grant', demo.email);
-    } finally {
-      await database.close();
-    }
-  });
+  const suite = useServerAndBrowser({}, seedWithDemoAdministrator);
 
-  async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
-    await page.goto(`${suite.server.url}/login`);
-    await page.getByLabel('E-mail', { exact: false }).fill(account.email);
-    await page.getByLabel(/^Password/).fill(account.password);
-    await page.getByRole('button', { name: 'Log in' }).last().click();
-    await eventually(() => new URL(page.url()).pathname).not.toBe('/login');
-  }
 
   it('shows a member the not-found page at /admin; an administrator disables the member, finds it in the audit log, and adds and assigns a report', async () => {
     const { url } = suite.server;
     await registerWithCompany(suite.server, member, 'Minh Logistics');
 
     const visitor = await newPage(suite.browser, { locale: 'en-US' });
-    await signIn(visitor.page, member);
+    await signIn(visitor.page, suite.server.url, member);
     await visitor.page.goto(`${url}/admin`);
     await eventually(() => visitor.page.getByRole('heading', { level: 1 }).textContent()).toBe('Something is wrong');
     await visitor.page.getByTestId('account-menu').click();
@@ -45,7 +23,7 @@ describe('platform administration in Chromium', () => {
     await visitor.context.close();
 
     const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'en-US' });
-    await signIn(page, demo);
+    await signIn(page, suite.server.url, demoAccount);
     await page.getByTestId('account-menu').click();
     await page.getByTestId('admin-menu').click();
     await eventually(() => new URL(page.url()).pathname).toBe('/admin/users');
@@ -63,7 +41,7 @@ describe('platform administration in Chromium', () => {
     await page.getByTestId('audit-search').locator('input').fill(member.email);
     const disabled = page.locator('tr[data-event="user_disabled"]');
     await eventually(() => disabled.count()).toBe(1);
-    expect(await disabled.locator('td').allTextContents()).toEqual(expect.arrayContaining(['User disabled', demo.email, member.email]));
+    expect(await disabled.locator('td').allTextContents()).toEqual(expect.arrayContaining(['User disabled', demoAccount.email, member.email]));
 
     // A report joins the catalogue and is assigned to the member by address.
     await page.getByTestId('admin-tab-reports').click();

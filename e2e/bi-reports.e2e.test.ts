@@ -1,39 +1,17 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { migrateDatabase, openDatabase } from '../server/db/client.js';
-import { runner } from '../server/db/run.js';
-import { seedDatabase } from '../server/db/seed.js';
-import { setAdministrator } from '../server/reports-bi/admin-cli.js';
-import { callApi, eventually, newPage, registerWithCompany, useServerAndBrowser } from './harness.js';
+import { callApi, demoAccount, eventually, newPage, registerWithCompany, seedWithDemoAdministrator, signIn, useServerAndBrowser } from './harness.js';
 
-const demo = { email: 'demo@dutybook.vn', password: 'dutybook-demo-2026' };
 const member = { email: 'thu.nguyen@example.com', password: 'bi-reports-e2e-2026', name: 'Nguyễn Thu' };
 
 /** The C/O utilisation report page and the overview's C/O chart, with the demonstration account made administrator as `npm run admin -- grant` does. */
 describe('BI reports and C/O utilisation in Chromium', () => {
-  const suite = useServerAndBrowser({}, async (dataDir) => {
-    const database = await openDatabase({ databaseUrl: undefined, dataDir });
-    try {
-      await migrateDatabase(database);
-      await seedDatabase(database, { demoTariff: true });
-      await setAdministrator(runner(database), 'grant', demo.email);
-    } finally {
-      await database.close();
-    }
-  });
+  const suite = useServerAndBrowser({}, seedWithDemoAdministrator);
 
-  async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
-    await page.goto(`${suite.server.url}/login`);
-    await page.getByLabel('E-mail', { exact: false }).fill(account.email);
-    await page.getByLabel(/^Password/).fill(account.password);
-    await page.getByRole('button', { name: 'Log in' }).last().click();
-    await eventually(() => new URL(page.url()).pathname).not.toBe('/login');
-  }
 
   async function adminToken(): Promise<string> {
     const response = await fetch(`${suite.server.url}/api/oauth/token/`, {
       method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', username: demo.email, password: demo.password, client_id: 'dutybook-web' }),
+      body: new URLSearchParams({ grant_type: 'password', username: demoAccount.email, password: demoAccount.password, client_id: 'dutybook-web' }),
     });
     return ((await response.json()) as { access_token: string }).access_token;
   }
@@ -47,7 +25,7 @@ describe('BI reports and C/O utilisation in Chromium', () => {
     await line({ account_number: '101200000020', row_number: 1, registered_date: `${year}-03-04`, code: 'PHONE-KR', item_name: 'Phones from Korea', hs: '85171300', from_country: 'KR', total_value: '12000000' });
 
     const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'en-US' });
-    await signIn(page, member);
+    await signIn(page, suite.server.url, member);
     // Without a report of that type the page does not exist for this user.
     await page.goto(`${url}/uni/xnk-co-utm`);
     await eventually(() => page.getByText('Something is wrong').count()).toBe(1);

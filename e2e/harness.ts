@@ -5,6 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { migrateDatabase, openDatabase } from '../server/db/client.js';
+import { runner } from '../server/db/run.js';
+import { seedDatabase } from '../server/db/seed.js';
+import { setAdministrator } from '../server/reports-bi/admin-cli.js';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -159,11 +163,28 @@ export async function typeDay(page: Page, field: Locator, day: string): Promise<
   await page.keyboard.type(day.replace(/\D/g, ''));
 }
 
-/** Signs in with the demonstration account the server seeds, through the sign-in form. */
-export async function signInAsDemo(page: Page, url: string): Promise<void> {
+/** The demonstration account the server seeds. */
+export const demoAccount = { email: 'demo@dutybook.vn', password: 'dutybook-demo-2026' };
+
+/** Signs in through the sign-in form, with the demonstration account unless told otherwise. */
+export async function signIn(page: Page, url: string, account: { email: string; password: string } = demoAccount): Promise<void> {
   await page.goto(`${url}/login`);
-  await page.locator('input[type=email]').first().fill('demo@dutybook.vn');
-  await page.locator('input[type=password]').first().fill('dutybook-demo-2026');
+  await page.locator('input[type=email]').first().fill(account.email);
+  await page.locator('input[type=password]').first().fill(account.password);
   await page.locator('button[type=submit]').last().click();
   await eventually(() => new URL(page.url()).pathname).not.toBe('/login');
+}
+
+export const signInAsDemo = (page: Page, url: string) => signIn(page, url);
+
+/** A server's database seeded with the demonstration data, its account made administrator as `npm run admin -- grant` does. */
+export async function seedWithDemoAdministrator(dataDir: string): Promise<void> {
+  const database = await openDatabase({ databaseUrl: undefined, dataDir });
+  try {
+    await migrateDatabase(database);
+    await seedDatabase(database, { demoTariff: true });
+    await setAdministrator(runner(database), 'grant', demoAccount.email);
+  } finally {
+    await database.close();
+  }
 }
