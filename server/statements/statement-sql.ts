@@ -56,7 +56,7 @@ export const movementsCte = `${effectiveDeclarationsCte},
   products AS (
     SELECT b.code FROM bom_lines b WHERE ${visible('b')}
     UNION SELECT o.code FROM opening_balances o WHERE ${visible('o')} AND o.item_type = 'product'),
-  declared AS (
+  declared AS NOT MATERIALIZED (
     SELECT e.*, r.form, r.column_name
       FROM effective e JOIN rules r ON r.type_code = e.type_code AND r.column_name <> 'ignore'
      WHERE e.type_code NOT IN (SELECT type_code FROM dual_codes) OR (r.form = '15a') = (e.code IN (SELECT code FROM products))),
@@ -194,9 +194,13 @@ export const checkStatementQuery = `WITH RECURSIVE ${statementRowsCte},
      GROUP BY 1),
   warehouse_book AS (SELECT w.code, sum(w.end_quantity) AS quantity FROM warehouse_iob w WHERE ${visible('w')} AND w.item_type = 'material' GROUP BY 1),
   accounting_book AS (SELECT a.code, sum(a.end_quantity) AS quantity FROM accounting_iob a WHERE ${visible('a')} AND a.item_type = 'material' GROUP BY 1),
+  -- The day of each code's latest import first (hashed), then its lines of that day: ordering every import line of
+  -- the year by code and day would sort them all.
+  last_import_day AS (SELECT code, max(registered_date) AS day FROM declared WHERE form = '15' AND column_name = 'take_in' GROUP BY code),
   last_import AS (
-    SELECT DISTINCT ON (code) code, total_value / nullif(total, 0) AS unit_value, tax_rate FROM declared
-     WHERE form = '15' AND column_name = 'take_in' ORDER BY code, registered_date DESC, id DESC),
+    SELECT DISTINCT ON (d.code) d.code, d.total_value / nullif(d.total, 0) AS unit_value, d.tax_rate
+      FROM declared d JOIN last_import_day l ON l.code = d.code AND l.day = d.registered_date
+     WHERE d.form = '15' AND d.column_name = 'take_in' ORDER BY d.code, d.id DESC),
   reviewed AS (SELECT code, status, explanation FROM check_statement_notes WHERE company_id = $1 AND folder_set_id = $2),
   compared AS (
     SELECT k.code, coalesce(s.name, bn.material_name) AS name, coalesce(s.unit, bn.material_unit) AS unit,
