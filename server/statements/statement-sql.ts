@@ -19,11 +19,13 @@ const visible = (alias: string) =>
 
 /**
  * The customs code, unit and quantity factor of a book row under an internal code, from the map-code row valid on
- * its day (`maps`, a hash join rather than a lookup per row). A company keeps one valid row per internal code and
- * day; a code without one is its own customs code with factor 1.
+ * its day (a hash join rather than a lookup per row). A company keeps one valid row per internal code and day; a
+ * code without one is its own customs code with factor 1. The map-code rows are read in place, not from a common
+ * table expression, so that the scans of the books can run in parallel.
  */
 const mapped = (alias: string, day: string, code = `${alias}.code`) =>
-  `LEFT JOIN maps m ON m.internal_code = ${code} AND (m.valid_from IS NULL OR m.valid_from <= ${day}) AND (m.valid_to IS NULL OR m.valid_to >= ${day})`;
+  `LEFT JOIN (SELECT mc.internal_code, mc.code, mc.unit, mc.factor, mc.valid_from, mc.valid_to FROM code_maps mc WHERE ${visible('mc')}) m
+     ON m.internal_code = ${code} AND (m.valid_from IS NULL OR m.valid_from <= ${day}) AND (m.valid_to IS NULL OR m.valid_to >= ${day})`;
 
 /**
  * The period's effective declaration lines ($1–$4): the latest version of each declaration (the 12th digit counts
@@ -46,7 +48,6 @@ export const effectiveDeclarationsCte = `
  * and where it comes from (`source` table, `source_id`, `day`, `document`) so that a cell can be drilled into.
  */
 export const movementsCte = `${effectiveDeclarationsCte},
-  maps AS (SELECT m.internal_code, m.code, m.unit, m.factor, m.valid_from, m.valid_to FROM code_maps m WHERE ${visible('m')}),
   rules AS (
     SELECT DISTINCT ON (type_code, form) type_code, form, column_name
       FROM type_code_rules WHERE regime = $5 AND (company_id = $1 OR company_id IS NULL)
