@@ -2,7 +2,7 @@ import { createCompany } from '../server/companies/companies.js';
 import { users } from '../server/auth/tables.js';
 import type { Database } from '../server/db/client.js';
 import { type Run, runner } from '../server/db/run.js';
-import { refreshDeclarationVersions } from '../server/resources/declaration-versions.js';
+import { refreshDeclarations } from '../server/resources/declaration-versions.js';
 import { loadPeriod, type Period } from '../server/statements/compute-statements.js';
 
 /**
@@ -40,10 +40,10 @@ async function generate(run: Run, scope: { companyId: string; folderSetId: strin
     SELECT $1, $2, 'material', 'NPL-' || (w % ${materials}), 'Material', 'KGM', DATE '2025-01-01' + (w % 365), 1 + w % 11,
            CASE WHEN w % 25 = 0 THEN 'other' ELSE 'production' END
       FROM generate_series(0, ${Math.round(lines / 2) - 1}) w`, params);
-  // As an import does once it has succeeded: the amendments supersede their first versions.
+  // As an import does once it has succeeded: the amendments supersede their first versions, and the months are summed.
   const refreshing = performance.now();
-  await refreshDeclarationVersions(run, scope.companyId, { folderSetId: scope.folderSetId });
-  console.log(`  superseded lines derived in ${(performance.now() - refreshing).toFixed(0)} ms`);
+  await refreshDeclarations(run, scope.companyId, { folderSetId: scope.folderSetId });
+  console.log(`  superseded lines and monthly sums derived in ${(performance.now() - refreshing).toFixed(0)} ms`);
   await run('ANALYZE');
 }
 

@@ -162,9 +162,14 @@ describe('Excel imports', { timeout: 180_000 }, () => {
       { row: 3, column: 'A', field: 'account_number', message: 'No declaration of this folder set has the number 10580000099' },
       { row: 4, column: 'B', field: 'code', message: 'The declaration is in this folder set, but has no line with the code 0NVL-7' },
     ]);
+    // What the statements read of a code: the monthly sums of its effective lines, kept by every import.
+    const summed = async (code: string) => (await runner(t.database)<{ total: string | null }>(
+      'SELECT sum(s.total)::text AS total FROM ecus_monthly_sums s JOIN companies c ON c.id = s.company_id WHERE c.slug = $1 AND s.code = $2', [company, code]))[0]!.total;
+    expect(await summed('0NVL-1')).toBe('1000.1');
     const amended = await settled((await ama('ama_import_data', { keep_posting: true })).json());
     expect(amended).toMatchObject({ status: 'succeeded', import_type: 'AMA' });
     expect((await ecusRows('&code=0NVL-1')).results[0].total).toBe('1500');
+    expect(await summed('0NVL-1')).toBe('1500');
     const records = await call('GET', `/api/balance/ecus-ama/?company_slug=${company}&folder_slug=${folder}&import_record_id=${amended.id}`);
     expect(records.json().results).toEqual([expect.objectContaining({ total: '1500', previous_total: '1000.1', account_number: '105800000011' })]);
     expect((await call('PUT', `/api/balance/ecus-ama/${records.json().results[0].id}/`, {})).statusCode).toBe(501);
@@ -175,12 +180,15 @@ describe('Excel imports', { timeout: 180_000 }, () => {
     expect(blocked.json().code).toBe('import_in_use');
     await call('POST', `/api/balance/import-record/${amended.id}/rollback/`);
     expect((await ecusRows('&code=0NVL-1')).results[0].total).toBe('1000.1');
+    expect(await summed('0NVL-1')).toBe('1000.1');
 
     const cancel = await settled((await call('POST', '/api/balance/ecus/cancel_import_data/', {
       upload_id: amaUpload, company_slug: company, folder_slug: folder, sheet_name: 'AMA', header_from: 1, keep_posting: true,
       mapping: { account_number: { mapping_col_name: 'A', title: 'Số tờ khai' } },
     })).json());
     expect(cancel).toMatchObject({ status: 'succeeded', import_type: 'CANCEL' });
+    expect(await summed('0NVL-1')).toBeNull();
+    expect(await summed('0NVL-2')).not.toBeNull();
     expect((await call('GET', `/api/balance/ecus-cancel/?company_slug=${company}&folder_slug=${folder}`)).json().results).toEqual([expect.objectContaining({ code: '0NVL-1' })]);
     const stock = (await call('GET', `/api/fta/ecus-stock/?company_slug=${company}&folder_slug=${folder}`)).json().results.map((row: { code: string }) => row.code);
     expect(stock).toEqual(['0NVL-2']);

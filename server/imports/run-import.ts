@@ -6,7 +6,7 @@ import type { Database } from '../db/client.js';
 import { companyDataChanged } from '../db/data-version.js';
 import { copyInto, inTransaction, type Run, runner } from '../db/run.js';
 import { catalogs } from '../i18n.js';
-import { refreshDeclarationVersions, versioned } from '../resources/declaration-versions.js';
+import { refreshDeclarations, refreshDeclaredSums, versioned } from '../resources/declaration-versions.js';
 import { quoted } from '../db/statement.js';
 import type { RefusedRow, RowError, RowPlan } from './convert-rows.js';
 import { LeaseLost, ServerClosing } from '../jobs/leases.js';
@@ -159,7 +159,9 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
       for (const earlier of job.replaces) await rollBackRows(tx, earlier);
       await finish(tx, job.recordId, 'succeeded', { total: seen, inserted: inserted - unmatched, rejected: rejected + unmatched, errors, traceback: null, failure: null });
       // Visible now, the import's declaration versions supersede the earlier ones.
-      if (direct && versioned(target)) await refreshDeclarationVersions(tx, job.companyId, { importRecordId: job.recordId });
+      if (direct && versioned(target)) await refreshDeclarations(tx, job.companyId, { importRecordId: job.recordId });
+      // AMA corrections and cancellations change which quantities count, not which versions.
+      if (!direct) await refreshDeclaredSums(tx, job.companyId, { folderSetId: job.folderSetId });
       await companyDataChanged(tx, job.companyId);
     });
   } catch (error) {
@@ -273,11 +275,12 @@ export async function rollBackRows(tx: Run, recordId: number): Promise<void> {
   } else if (record.import_type === 'CANCEL') {
     await tx('DELETE FROM ecus_cancel_records WHERE import_record_id = $1', [recordId]);
   } else {
-    const resource = resourceNamed(record.resource);
-    await tx(`DELETE FROM ${resource.table} WHERE import_record_id = $1`, [recordId]);
-    // The versions it brought gone, earlier versions of its declarations may be the latest again.
-    if (versioned(resource)) await refreshDeclarationVersions(tx, record.company_id, { folderSetId: record.folder_set_id });
+    await tx(`DELETE FROM ${resourceNamed(record.resource).table} WHERE import_record_id = $1`, [recordId]);
   }
+  // The versions it brought gone, earlier versions of its declarations may be the latest again; corrections and
+  // cancellations undone change only which quantities count.
+  if (record.import_type !== 'IMPORT') await refreshDeclaredSums(tx, record.company_id, { folderSetId: record.folder_set_id });
+  else if (versioned(resourceNamed(record.resource))) await refreshDeclarations(tx, record.company_id, { folderSetId: record.folder_set_id });
   await tx("UPDATE import_records SET status = 'rolled_back', finished_at = now() WHERE id = $1", [recordId]);
   await companyDataChanged(tx, record.company_id);
 }

@@ -2,61 +2,135 @@ import type { ResourceDefinition } from '../../common/resources/define.js';
 import type { Run } from '../db/run.js';
 
 /**
- * The superseded declaration lines (`ecus_superseded_lines`): the 12th digit of a declaration number counts its
- * in-clearance amendments, and only the latest visible version of a declaration counts. Working that out at read
- * time means grouping every line of the year first, so each writer of `ecus_lines` re-derives it here for the
- * declarations it touched: the table API after its writes, an import when it succeeds or is rolled back, the demo
- * seed. Rows of an import still loading are not visible, so they supersede nothing until it succeeds.
+ * What the reports read instead of grouping a year of declaration lines, kept by every writer of the lines that
+ * decide which declaration lines count: the table API after its writes, an import when it succeeds or is rolled
+ * back, the demo seed.
+ *
+ * - The superseded lines (`ecus_superseded_lines`): the 12th digit of a declaration number counts its in-clearance
+ *   amendments, and only the latest visible version of a declaration counts.
+ * - The monthly sums (`ecus_monthly_sums`) of the effective lines: latest versions, not cancelled, per month, type
+ *   code, code and unit.
+ *
+ * Rows of an import still loading are not visible: they supersede nothing and add to no sum until it succeeds.
  */
 
-/** A declaration (its first 11 digits) in one folder set. */
-export interface DeclarationKey { folder_set_id: string; declaration: string }
+/** A declaration (its first 11 digits) in one folder set, and the code of a line written to it. */
+export interface DeclarationKey { folder_set_id: string; declaration: string; code: string | null }
 
 /** Which declarations to re-derive: some, those of an import's lines, or a whole folder set. */
 export type Declarations = readonly DeclarationKey[] | { importRecordId: number } | { folderSetId: string };
 
-export const versioned = (resource: Pick<ResourceDefinition, 'table'>) => resource.table === 'ecus_lines';
-
-/** The declarations some lines belong to now: what writing them can change the latest version of. */
-export async function declarationsOfLines(run: Run, resource: Pick<ResourceDefinition, 'table'>, companyId: string, ids: readonly number[]): Promise<DeclarationKey[]> {
-  if (!versioned(resource) || ids.length === 0) return [];
-  return run<DeclarationKey>(
-    'SELECT DISTINCT folder_set_id, left(account_number, 11) AS declaration FROM ecus_lines WHERE company_id = $1 AND id = ANY($2::int[])',
-    [companyId, ids]);
-}
+/** The tables whose rows decide the effective declaration lines: the lines and their cancellations. */
+export const versioned = (resource: Pick<ResourceDefinition, 'table'>) => resource.table === 'ecus_lines' || resource.table === 'ecus_cancel_records';
 
 /**
- * Re-derives the superseded lines of some declarations of a company in one statement, so a reader never sees them
- * half done: every line of those declarations below the latest visible version is superseded, every other is not.
+ * The declarations some rows touch now, with the codes of their lines: what writing them can change. Called before
+ * and after a write, so that a line moved to another code or declaration refreshes both.
  */
-export async function refreshDeclarationVersions(run: Run, companyId: string, declarations: Declarations): Promise<void> {
+export async function declarationsOfLines(run: Run, resource: Pick<ResourceDefinition, 'table'>, companyId: string, ids: readonly number[]): Promise<DeclarationKey[]> {
+  if (!versioned(resource) || ids.length === 0) return [];
+  const lines = resource.table === 'ecus_lines'
+    ? 'ecus_lines e WHERE e.company_id = $1 AND e.id = ANY($2::int[])'
+    : 'ecus_cancel_records c JOIN ecus_lines e ON e.id = c.ecus_id AND e.company_id = c.company_id WHERE c.company_id = $1 AND c.id = ANY($2::int[])';
+  return run<DeclarationKey>(`SELECT DISTINCT e.folder_set_id, left(e.account_number, 11) AS declaration, e.code FROM ${lines}`, [companyId, ids]);
+}
+
+const loading = `SELECT id FROM import_records WHERE company_id = $1 AND status IN ('queued', 'running')`;
+
+/**
+ * Re-derives the superseded lines and the monthly sums of some declarations of a company, each in one statement, so
+ * a reader never sees them half done.
+ */
+export async function refreshDeclarations(run: Run, companyId: string, declarations: Declarations): Promise<void> {
+  if (!Array.isArray(declarations)) await analyseDeclarations(run);
   let lines: string;
   let params: unknown[];
+  // The sums to re-derive: an import's or a folder set's whole folder set, else the codes the declarations hold.
+  let sums: { folderSetId: string } | undefined;
   if ('importRecordId' in declarations) {
     lines = `(e.folder_set_id, left(e.account_number, 11)) IN (
       SELECT i.folder_set_id, left(i.account_number, 11) FROM ecus_lines i WHERE i.import_record_id = $2 AND i.company_id = $1)`;
     params = [companyId, declarations.importRecordId];
+    const [record] = await run<{ folder_set_id: string }>('SELECT folder_set_id FROM import_records WHERE id = $1 AND company_id = $2', [declarations.importRecordId, companyId]);
+    if (!record) return;
+    sums = { folderSetId: record.folder_set_id };
   } else if ('folderSetId' in declarations) {
     lines = 'e.folder_set_id = $2';
     params = [companyId, declarations.folderSetId];
+    sums = declarations;
   } else {
     if (declarations.length === 0) return;
     lines = '(e.folder_set_id, left(e.account_number, 11)) IN (SELECT * FROM unnest($2::uuid[], $3::text[]))';
     params = [companyId, declarations.map((key) => key.folder_set_id), declarations.map((key) => key.declaration)];
   }
-  // A window over each declaration rather than a join to its latest version: right after a bulk load the planner has
-  // no statistics (the embedded database never analyses on its own) and would join the two row by row.
-  await run(
+  // Every line of these declarations below the latest visible version is superseded, every other is not. A window
+  // over each declaration rather than a join to its latest version, which a planner misled on the declarations' sizes
+  // would make row by row.
+  const judgedLines = await run<{ folder_set_id: string; code: string | null }>(
     `WITH judged AS MATERIALIZED (
-       SELECT id, folder_set_id, coalesce(account_number < max(account_number) FILTER (WHERE visible) OVER (PARTITION BY folder_set_id, declaration), false) AS superseded
-         FROM (SELECT e.id, e.folder_set_id, left(e.account_number, 11) AS declaration, e.account_number,
-                      e.import_record_id IS NULL OR e.import_record_id NOT IN (SELECT id FROM import_records WHERE company_id = $1 AND status IN ('queued', 'running')) AS visible
+       SELECT id, folder_set_id, code, coalesce(account_number < max(account_number) FILTER (WHERE visible) OVER (PARTITION BY folder_set_id, declaration), false) AS superseded
+         FROM (SELECT e.id, e.folder_set_id, e.code, left(e.account_number, 11) AS declaration, e.account_number,
+                      e.import_record_id IS NULL OR e.import_record_id NOT IN (${loading}) AS visible
                  FROM ecus_lines e WHERE e.company_id = $1 AND ${lines}) l),
      -- Lines of these declarations that are no longer below the latest (an amendment rolled back or edited away).
      restored AS (
        DELETE FROM ecus_superseded_lines s USING judged j
-        WHERE s.folder_set_id = j.folder_set_id AND s.line_id = j.id AND NOT j.superseded)
-     INSERT INTO ecus_superseded_lines (company_id, folder_set_id, line_id)
-     SELECT $1, folder_set_id, id FROM judged WHERE superseded ON CONFLICT DO NOTHING`,
+        WHERE s.folder_set_id = j.folder_set_id AND s.line_id = j.id AND NOT j.superseded),
+     superseded AS (
+       INSERT INTO ecus_superseded_lines (company_id, folder_set_id, line_id)
+       SELECT $1, folder_set_id, id FROM judged WHERE superseded ON CONFLICT DO NOTHING)
+     -- The codes whose sums these declarations can change, besides those of the lines written.
+     SELECT DISTINCT folder_set_id, code FROM judged WHERE ${sums ? 'false' : 'true'}`,
+    params);
+  await sumDeclarations(run, companyId, sums ?? [...declarations as readonly DeclarationKey[], ...judgedLines]);
+}
+
+/**
+ * After a bulk write the planner's statistics do not know the new rows (the embedded database never analyses on its
+ * own; PostgreSQL not before autovacuum comes round), or worse, still describe a table emptied since. Estimating a
+ * folder set of a million lines at a few dozen, it checked each line against every cancellation (400 s); estimating
+ * an import's lines at none, it joined them to themselves row by row. A sample of the tables first (half a second
+ * for a million lines) and the statements below are planned on the rows as they are.
+ */
+const analyseDeclarations = (run: Run) => run('ANALYZE ecus_lines, ecus_superseded_lines, ecus_cancel_records');
+
+/** Re-derives a whole folder set's monthly sums: after AMA corrections or cancellations, which change no version. */
+export async function refreshDeclaredSums(run: Run, companyId: string, scope: { folderSetId: string }): Promise<void> {
+  await analyseDeclarations(run);
+  await sumDeclarations(run, companyId, scope);
+}
+
+/** Re-derives the monthly sums of the effective lines of some codes, or of a whole folder set. */
+async function sumDeclarations(run: Run, companyId: string, scope: readonly Pick<DeclarationKey, 'folder_set_id' | 'code'>[] | { folderSetId: string }): Promise<void> {
+  let sums: string;
+  let lines: string;
+  let params: unknown[];
+  if ('folderSetId' in scope) {
+    sums = 's.folder_set_id = $2';
+    lines = 'ecus_lines e WHERE e.company_id = $1 AND e.folder_set_id = $2';
+    params = [companyId, scope.folderSetId];
+  } else {
+    if (scope.length === 0) return;
+    // The lines of each code by the code index, and those without a code apart: a condition joining both with OR
+    // would read the whole folder set for one edited line.
+    sums = '((s.folder_set_id, s.code) IN (SELECT * FROM unnest($2::uuid[], $3::text[])) OR (s.code IS NULL AND s.folder_set_id = ANY($4::uuid[])))';
+    lines = `(SELECT e.* FROM (SELECT DISTINCT * FROM unnest($2::uuid[], $3::text[])) k (folder_set_id, code)
+               JOIN ecus_lines e ON e.company_id = $1 AND e.folder_set_id = k.folder_set_id AND e.code = k.code
+             UNION ALL
+             SELECT e.* FROM ecus_lines e WHERE e.company_id = $1 AND e.code IS NULL AND e.folder_set_id = ANY($4::uuid[])) e WHERE true`;
+    const coded = scope.filter((key) => key.code !== null);
+    params = [companyId, coded.map((key) => key.folder_set_id), coded.map((key) => key.code),
+      [...new Set(scope.filter((key) => key.code === null).map((key) => key.folder_set_id))]];
+  }
+  await run(
+    `WITH gone AS (DELETE FROM ecus_monthly_sums s WHERE s.company_id = $1 AND ${sums})
+     INSERT INTO ecus_monthly_sums (company_id, folder_set_id, month, type_code, code, unit, total, lines, name, last_day)
+     SELECT $1, e.folder_set_id, date_trunc('month', e.registered_date)::date, e.type_code, e.code, e.unit, sum(e.total), count(*),
+            max(e.item_name), max(e.registered_date)
+       FROM ${lines} AND e.registered_date IS NOT NULL
+        AND (e.import_record_id IS NULL OR e.import_record_id NOT IN (${loading}))
+        AND NOT EXISTS (SELECT 1 FROM ecus_superseded_lines s WHERE s.folder_set_id = e.folder_set_id AND s.line_id = e.id)
+        AND NOT EXISTS (SELECT 1 FROM ecus_cancel_records c WHERE c.company_id = $1 AND c.folder_set_id = e.folder_set_id AND c.ecus_id = e.id)
+      GROUP BY 2, 3, 4, 5, 6`,
     params);
 }

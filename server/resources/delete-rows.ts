@@ -3,7 +3,7 @@ import type { Database } from '../db/client.js';
 import { companyDataChanged } from '../db/data-version.js';
 import { inTransaction, type Run } from '../db/run.js';
 import { AppError } from '../http/errors.js';
-import { declarationsOfLines, refreshDeclarationVersions, versioned } from './declaration-versions.js';
+import { declarationsOfLines, refreshDeclarations, versioned } from './declaration-versions.js';
 import { type ListParameters, whereClause } from './row-sql.js';
 import { Statement } from '../db/statement.js';
 import type { Scope } from '../access.js';
@@ -25,7 +25,7 @@ export async function deleteRowsById(options: { database: Database; resource: Re
       const missing = ids.filter((id) => !found.has(id));
       throw new AppError('not_found', `Rows not found: ${missing.join(', ')}. Nothing was deleted.`, { extra: { missing_ids: missing } });
     }
-    await refreshDeclarationVersions(run, options.scope.companyId, declarations);
+    await refreshDeclarations(run, options.scope.companyId, declarations);
     await companyDataChanged(run, options.scope.companyId);
     return { deleted: deleted.length };
   });
@@ -39,7 +39,7 @@ export async function deleteMatchingRows(options: { run: Run; resource: Resource
     `WITH gone AS (DELETE FROM ${options.resource.table} WHERE ${where} RETURNING 1) SELECT count(*)::int AS deleted FROM gone`,
     statement.params,
   );
-  if (versioned(options.resource) && options.scope.folderSetId) await refreshDeclarationVersions(options.run, options.scope.companyId, { folderSetId: options.scope.folderSetId });
+  if (versioned(options.resource) && options.scope.folderSetId) await refreshDeclarations(options.run, options.scope.companyId, { folderSetId: options.scope.folderSetId });
   await companyDataChanged(options.run, options.scope.companyId);
   return { deleted: result?.deleted ?? 0 };
 }

@@ -71,3 +71,21 @@ export const supersededDeclarationLines = pgTable('ecus_superseded_lines', {
   folderSetId: uuid().notNull().references(() => folderSets.id, { onDelete: 'cascade' }),
   lineId: integer().notNull(),
 }, (table) => [primaryKey({ columns: [table.folderSetId, table.lineId] }), index().on(table.companyId)]);
+
+/**
+ * The effective declaration lines summed per month, type code, customs code and unit: what the statements read
+ * instead of a year of lines. Kept with the superseded lines by the same writers (server/resources/
+ * declaration-versions.ts); a statement adds the lines of a period's partial first and last months itself.
+ */
+export const declaredMonthlySums = pgTable('ecus_monthly_sums', {
+  companyId: uuid().notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  folderSetId: uuid().notNull().references(() => folderSets.id, { onDelete: 'cascade' }),
+  month: date({ mode: 'string' }).notNull(),
+  typeCode: text(),
+  code: text(),
+  unit: text(),
+  total: numeric().notNull(),
+  lines: integer().notNull(),
+  name: text(),
+  lastDay: date({ mode: 'string' }).notNull(),
+}, (table) => [index('ecus_monthly_sums_scope_idx').on(table.companyId, table.folderSetId, table.code), index().on(table.folderSetId)]);

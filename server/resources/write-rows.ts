@@ -4,7 +4,7 @@ import type { Database } from '../db/client.js';
 import { companyDataChanged } from '../db/data-version.js';
 import { inTransaction, type Run } from '../db/run.js';
 import { AppError, fieldsOfIssues } from '../http/errors.js';
-import { declarationsOfLines, refreshDeclarationVersions } from './declaration-versions.js';
+import { declarationsOfLines, refreshDeclarations } from './declaration-versions.js';
 import { selectList } from './row-sql.js';
 import { quoted } from '../db/statement.js';
 import type { Scope } from '../access.js';
@@ -20,7 +20,7 @@ export async function createRow(options: { run: Run; resource: ResourceDefinitio
      RETURNING ${selectList(resource)}`,
     params,
   );
-  await refreshDeclarationVersions(options.run, scope.companyId, await declarationsOfLines(options.run, resource, scope.companyId, [row!.id as number]));
+  await refreshDeclarations(options.run, scope.companyId, await declarationsOfLines(options.run, resource, scope.companyId, [row!.id as number]));
   await companyDataChanged(options.run, scope.companyId);
   return row!;
 }
@@ -35,7 +35,7 @@ async function updateOne(run: Run, resource: ResourceDefinition, companyId: stri
     [id, companyId, ...names.map((name) => values[name])],
   );
   if (row) {
-    await refreshDeclarationVersions(run, companyId, [...before, ...await declarationsOfLines(run, resource, companyId, [id])]);
+    await refreshDeclarations(run, companyId, [...before, ...await declarationsOfLines(run, resource, companyId, [id])]);
     await companyDataChanged(run, companyId);
   }
   return row;

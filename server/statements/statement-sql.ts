@@ -42,6 +42,10 @@ export const effectiveDeclarationsCte = `
        AND NOT EXISTS (SELECT 1 FROM ecus_superseded_lines s WHERE s.folder_set_id = $2 AND s.line_id = e.id)
        AND NOT EXISTS (SELECT 1 FROM ecus_cancel_records c WHERE c.company_id = $1 AND c.folder_set_id = $2 AND c.ecus_id = e.id))`;
 
+/** The first day of the period's first whole month, and the first day after its last whole month. */
+const firstWholeMonth = `(date_trunc('month', $3::date - 1) + interval '1 month')::date`;
+const afterWholeMonths = `date_trunc('month', $4::date + 1)::date`;
+
 /**
  * Every quantity a statement is built from, one row per source line: `form`, the customs `code`, `column_name`
  * (begin, take_in, re_export, re_purpose, export_to_produce, other_export, exportt), `quantity` in `unit`,
@@ -85,11 +89,17 @@ export const movementsCte = `${effectiveDeclarationsCte},
            'wh-take-in', w.id, w.bill_date, w.bill_no
       FROM warehouse_take_in w ${mapped('w', 'w.bill_date')}
      WHERE ${visible('w')} AND w.bill_date BETWEEN $3 AND $4 AND w.item_type = 'product' AND w.purpose = 'production'),
-  -- The declaration lines summed per type code, code and unit before any rule applies: a million lines become a
-  -- few thousand rows, and the rules then join those (their column per type code and form).
+  -- The declaration lines summed per type code, code and unit before any rule applies, and the rules then join those
+  -- (their column per type code and form). The months the period covers whole are read from the sums the writers
+  -- keep (server/resources/declaration-versions.ts); only a partial first or last month reads its lines.
   declared_sums AS (
-    SELECT type_code, code, unit, sum(total) AS total, max(item_name) AS name, max(registered_date) AS last_day
-      FROM effective GROUP BY type_code, code, unit),
+    SELECT type_code, code, unit, sum(total) AS total, max(name) AS name, max(last_day) AS last_day, sum(lines)::int AS lines
+      FROM (SELECT s.type_code, s.code, s.unit, s.total, s.name, s.last_day, s.lines FROM ecus_monthly_sums s
+             WHERE s.company_id = $1 AND s.folder_set_id = $2 AND s.month >= ${firstWholeMonth} AND s.month < ${afterWholeMonths}
+            UNION ALL
+            SELECT e.type_code, e.code, e.unit, e.total, e.item_name, e.registered_date, 1 FROM effective e
+             WHERE e.registered_date < ${firstWholeMonth} OR e.registered_date >= ${afterWholeMonths}) l
+     GROUP BY type_code, code, unit),
   -- The form's movements summed early, per code, column, unit and source: everything after works on these few rows.
   -- The same sums as \`movements\` gives line by line (the drill-down reads those).
   -- The books' movements of both forms summed first and only then the form chosen: a filter on the form before the
@@ -160,7 +170,7 @@ export const drillQuery = `WITH ${statementRowsCte}
 
 /** Type codes in the period's effective declarations that no rule of the regime names: a user must decide them. */
 export const unmappedTypeCodesQuery = `WITH ${movementsCte}
-  SELECT type_code, count(*)::int AS lines FROM effective
+  SELECT type_code, sum(lines)::int AS lines FROM declared_sums
    WHERE type_code NOT IN (SELECT type_code FROM rules) GROUP BY type_code ORDER BY type_code`;
 
 /**

@@ -5,7 +5,8 @@ import { copyInto, type Run, runner } from '../db/run.js';
 import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
 import { parseDutyRate } from '../../common/lookup/duty-rate.js';
 import { replaceTariffYear } from '../lookup/replace-lookup-data.js';
-import { declarationsOfLines, refreshDeclarationVersions } from '../resources/declaration-versions.js';
+import { declarationsOfLines, refreshDeclarations } from '../resources/declaration-versions.js';
+import { effectiveDeclarationsCte } from './statement-sql.js';
 
 /**
  * A year of an SXXK company (domain §2, §2a, §3, §4.6, §5, §6), small enough to work out by hand:
@@ -37,9 +38,20 @@ describe('customs finalization reports', () => {
       ids.push(inserted!.id);
     }
     // As the table API does after its writes.
-    await refreshDeclarationVersions(run, company.id, await declarationsOfLines(run, { table }, company.id, ids));
+    await refreshDeclarations(run, company.id, await declarationsOfLines(run, { table }, company.id, ids));
     await companyDataChanged(run, company.id);
     return ids;
+  }
+
+  /** The kept monthly sums of a folder set's whole months equal its effective lines summed afresh. */
+  async function expectSumsOfLines(folderSetId: string, from: string, to: string): Promise<void> {
+    const params = [company.id, folderSetId, from, to];
+    const fresh = await run(`WITH ${effectiveDeclarationsCte}
+      SELECT type_code, code, unit, sum(total)::text AS total, count(*)::int AS lines FROM effective GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`, params);
+    const kept = await run(`SELECT type_code, code, unit, sum(total)::text AS total, sum(lines)::int AS lines FROM ecus_monthly_sums
+      WHERE company_id = $1 AND folder_set_id = $2 AND month BETWEEN $3 AND $4 GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`, params);
+    expect(kept).toEqual(fresh);
+    expect(fresh.length).toBeGreaterThan(0);
   }
 
   async function signUp(name: string): Promise<void> {
@@ -147,6 +159,7 @@ describe('customs finalization reports', () => {
     }
     expect(answer.totals).toMatchObject({ begin_value: '150', take_in: '950', end_value: '382.704' });
     expect(answer.unmapped_type_codes).toEqual([{ type_code: 'Z99', lines: 1 }]);
+    await expectSumsOfLines(periods.y2025!.id, '2024-12-01', '2025-12-31');
   });
 
   it('computes Statement 15A for products: received from production, exported, changed purpose, other issues', async () => {
@@ -352,7 +365,7 @@ describe('customs finalization reports', () => {
        VALUES ($1, $2, 'ecus', 'IMPORT', $3, 'versions.xlsx', '', '{}') RETURNING id`, [company.id, versions.id, status]))[0]!.id;
     // As the import's final transaction does once it has succeeded.
     const importSucceeded = async (id: number) => {
-      await refreshDeclarationVersions(run, company.id, { importRecordId: id });
+      await refreshDeclarations(run, company.id, { importRecordId: id });
       await companyDataChanged(run, company.id);
     };
 
@@ -385,6 +398,26 @@ describe('customs finalization reports', () => {
     expect(await takeIn()).toBe('140');
     expect((await call('accountant', 'DELETE', '/api/balance/ecus/bulk-delete/', { company_slug: company.slug, id_list: [edited] })).statusCode).toBeLessThan(300);
     expect(await takeIn()).toBe('80');
+
+    // Moved to another code, a line leaves the sums of its old code for those of its new one.
+    const [moved] = await insert('ecus_lines', 'versions', [version('100000009200', 30)]);
+    expect(await takeIn()).toBe('110');
+    expect((await call('accountant', 'PUT', `/api/balance/ecus/${moved}/`, { code: 'M8' })).statusCode).toBe(200);
+    expect(await takeIn()).toBe('80');
+    expect(byCode((await statement15('versions')).results).M8?.take_in).toBe('30');
+    await expectSumsOfLines(versions.id, '2023-01-01', '2023-12-31');
+  });
+
+  it('reads the whole months of a period from the kept sums and its partial first and last months from their lines', async () => {
+    const set = (await call('accountant', 'POST', `/api/clients-api/companies/${company.slug}/folder-sets/`, { name: 'FY2022', year: 2022, date_start: '2022-01-15', date_end: '2022-12-20', type_code: 'SXXK' })).json();
+    periods.partial = { slug: set.slug, id: (await run<{ id: string }>('SELECT id FROM folder_sets WHERE slug = $1 AND company_id = $2', [set.slug, company.id]))[0]!.id };
+    const imported = (account_number: string, registered_date: string, total: number) => ({ account_number, row_number: 1, registered_date, type_code: 'E31', code: 'M7', unit: 'KG', total });
+    await insert('ecus_lines', 'partial', [
+      imported('100000007010', '2022-01-10', 1), imported('100000007020', '2022-01-20', 10), imported('100000007030', '2022-06-01', 100),
+      imported('100000007040', '2022-12-19', 1000), imported('100000007050', '2022-12-25', 10000),
+    ]);
+    expect(byCode((await statement15('partial')).results).M7?.take_in).toBe('1110');
+    await expectSumsOfLines(periods.partial.id, '2022-01-01', '2022-12-31');
   });
 
   it('computes a report as a job, answers the kept result until the data changes, and lets the screen follow the run', async () => {
