@@ -47,6 +47,60 @@ const firstWholeMonth = `(date_trunc('month', $3::date - 1) + interval '1 month'
 const afterWholeMonths = `date_trunc('month', $4::date + 1)::date`;
 
 /**
+ * The rows outside the declarations that move a statement column: the opening (the previous period's closing, or the
+ * opening balances table), warehouse issues, and products received from production. Each is defined once, and both
+ * read line by line (\`movements\`, for the drill-down) and summed per form, code, column and unit (\`books_summed\`).
+ */
+interface BookSource {
+  source: string; priority: number; form: string; code: string; name: string; unit: string; column: string; quantity: string;
+  id: string; day: string; document: string; from: string;
+}
+
+const bookSources: BookSource[] = [
+  {
+    source: 'begin', priority: 2, form: `CASE WHEN o.item_type = 'product' THEN '15a' ELSE '15' END`, code: 'o.code', name: 'o.name',
+    unit: 'o.unit', column: `'begin'`, quantity: 'o.begin_value', id: 'o.id', day: 'o.from_date', document: 'NULL::text',
+    from: `opening_balances o WHERE ${visible('o')} AND $6::jsonb IS NULL AND o.item_type IN ('material', 'product')`,
+  },
+  {
+    source: 'previous', priority: 0, form: '$7', code: 'p.code', name: 'p.name', unit: 'p.unit', column: `'begin'`, quantity: 'p.quantity',
+    id: 'NULL::int', day: 'NULL::date', document: 'NULL::text',
+    from: `jsonb_to_recordset(coalesce($6::jsonb, '[]')) AS p(code text, name text, unit text, quantity numeric)`,
+  },
+  {
+    source: 'wh-take-out', priority: 3, form: `CASE WHEN w.item_type = 'product' THEN '15a' ELSE '15' END`, code: 'coalesce(m.code, w.code)',
+    name: 'w.name', unit: 'coalesce(m.unit, w.unit)',
+    column: `CASE WHEN w.item_type = 'product' THEN 'other_export'
+                  WHEN coalesce(w.purpose, 'production') = 'production' THEN 'export_to_produce' ELSE 'other_export' END`,
+    quantity: 'w.quantity * coalesce(m.factor, 1)', id: 'w.id', day: 'w.takeout_date', document: 'w.code',
+    from: `warehouse_take_out w ${mapped('w', 'w.takeout_date')}
+     WHERE ${visible('w')} AND w.takeout_date BETWEEN $3 AND $4 AND w.item_type IN ('material', 'product')
+       -- Products leave for export on their declarations (column 8); only their other issues are the books'.
+       AND (w.item_type = 'material' OR w.purpose = 'other')`,
+  },
+  {
+    source: 'wh-take-in', priority: 3, form: `'15a'`, code: 'coalesce(m.code, w.code)', name: 'w.name', unit: 'coalesce(m.unit, w.unit)',
+    column: `'take_in'`, quantity: 'w.quantity * coalesce(m.factor, 1)', id: 'w.id', day: 'w.bill_date', document: 'w.bill_no',
+    from: `warehouse_take_in w ${mapped('w', 'w.bill_date')}
+     WHERE ${visible('w')} AND w.bill_date BETWEEN $3 AND $4 AND w.item_type = 'product' AND w.purpose = 'production'`,
+  },
+];
+
+const bookLines = (book: BookSource) =>
+  `SELECT ${book.form} AS form, ${book.code} AS code, ${book.name} AS name, ${book.unit} AS unit, ${book.column} AS column_name,
+           ${book.quantity} AS quantity, ${book.priority} AS priority, '${book.source}' AS source, ${book.id} AS source_id, ${book.day} AS day,
+           ${book.document} AS document
+      FROM ${book.from}`;
+
+// Summed straight from their tables, not from the line-level union of `movements`, which the embedded database sums
+// at half the speed.
+const bookSums = (book: BookSource) =>
+  `SELECT ${book.form} AS form, ${book.code} AS code, ${book.column} AS column_name, ${book.unit} AS unit, '${book.source}' AS source,
+           ${book.priority} AS priority, max(${book.day}) AS last_day, max(${book.name}) AS name, sum(${book.quantity}) AS quantity
+      FROM ${book.from}
+     GROUP BY 1, 2, 3, 4`;
+
+/**
  * Every quantity a statement is built from, one row per source line: `form`, the customs `code`, `column_name`
  * (begin, take_in, re_export, re_purpose, export_to_produce, other_export, exportt), `quantity` in `unit`,
  * and where it comes from (`source` table, `source_id`, `day`, `document`) so that a cell can be drilled into.
@@ -66,29 +120,10 @@ export const movementsCte = `${effectiveDeclarationsCte},
       FROM effective e JOIN rules r ON r.type_code = e.type_code AND r.column_name <> 'ignore'
      WHERE e.type_code NOT IN (SELECT type_code FROM dual_codes) OR (r.form = '15a') = (e.code IN (SELECT code FROM products))),
   movements AS (
-    SELECT CASE WHEN o.item_type = 'product' THEN '15a' ELSE '15' END AS form, o.code, o.name, o.unit, 'begin' AS column_name,
-           o.begin_value AS quantity, 2 AS priority, 'begin' AS source, o.id AS source_id, o.from_date AS day, NULL::text AS document
-      FROM opening_balances o WHERE ${visible('o')} AND $6::jsonb IS NULL AND o.item_type IN ('material', 'product')
-    UNION ALL
-    SELECT $7, p.code, p.name, p.unit, 'begin', p.quantity, 0, 'previous', NULL, NULL, NULL
-      FROM jsonb_to_recordset(coalesce($6::jsonb, '[]')) AS p(code text, name text, unit text, quantity numeric)
+    ${bookSources.map(bookLines).join('\n    UNION ALL\n    ')}
     UNION ALL
     SELECT d.form, d.code, d.item_name, d.unit, d.column_name, d.total, 1, 'ecus', d.id, d.registered_date, d.account_number
-      FROM declared d
-    UNION ALL
-    SELECT CASE WHEN w.item_type = 'product' THEN '15a' ELSE '15' END, coalesce(m.code, w.code), w.name, coalesce(m.unit, w.unit),
-           CASE WHEN w.item_type = 'product' THEN 'other_export'
-                WHEN coalesce(w.purpose, 'production') = 'production' THEN 'export_to_produce' ELSE 'other_export' END,
-           w.quantity * coalesce(m.factor, 1), 3, 'wh-take-out', w.id, w.takeout_date, w.code
-      FROM warehouse_take_out w ${mapped('w', 'w.takeout_date')}
-     WHERE ${visible('w')} AND w.takeout_date BETWEEN $3 AND $4 AND w.item_type IN ('material', 'product')
-       -- Products leave for export on their declarations (column 8); only their other issues are the books'.
-       AND (w.item_type = 'material' OR w.purpose = 'other')
-    UNION ALL
-    SELECT '15a', coalesce(m.code, w.code), w.name, coalesce(m.unit, w.unit), 'take_in', w.quantity * coalesce(m.factor, 1), 3,
-           'wh-take-in', w.id, w.bill_date, w.bill_no
-      FROM warehouse_take_in w ${mapped('w', 'w.bill_date')}
-     WHERE ${visible('w')} AND w.bill_date BETWEEN $3 AND $4 AND w.item_type = 'product' AND w.purpose = 'production'),
+      FROM declared d),
   -- The declaration lines summed per type code, code and unit before any rule applies, and the rules then join those
   -- (their column per type code and form). The months the period covers whole are read from the sums the writers
   -- keep (server/resources/declaration-versions.ts); only a partial first or last month reads its lines.
@@ -100,13 +135,12 @@ export const movementsCte = `${effectiveDeclarationsCte},
             SELECT e.type_code, e.code, e.unit, e.total, e.item_name, e.registered_date, 1 FROM effective e
              WHERE e.registered_date < ${firstWholeMonth} OR e.registered_date >= ${afterWholeMonths}) l
      GROUP BY type_code, code, unit),
-  -- The form's movements summed early, per code, column, unit and source: everything after works on these few rows.
-  -- The same sums as \`movements\` gives line by line (the drill-down reads those).
-  -- The books' movements of both forms summed first and only then the form chosen: a filter on the form before the
-  -- sums would leave the planner guessing how many of half a million issues pass, and sorting them.
+  -- The books' movements summed early, per code, column, unit and source: everything after works on these few rows.
+  -- The same sums as \`movements\` gives line by line (the drill-down reads those). Those of both forms are summed
+  -- first and only then the form chosen: a filter on the form before the sums would leave the planner guessing how
+  -- many of half a million issues pass, and sorting them.
   books_summed AS MATERIALIZED (
-    SELECT form, code, column_name, unit, source, min(priority) AS priority, max(day) AS last_day, max(name) AS name, sum(quantity) AS quantity
-      FROM movements WHERE source <> 'ecus' GROUP BY form, code, column_name, unit, source),
+    ${bookSources.map(bookSums).join('\n    UNION ALL\n    ')}),
   summed AS (
     SELECT code, column_name, unit, source, priority, last_day, name, quantity FROM books_summed WHERE form = $7
     UNION ALL
@@ -140,14 +174,17 @@ export const statementRowsCte = `${movementsCte},
     SELECT code, name, unit,
            ${column('begin')} AS begin, ${column('take_in')} AS take_in, ${column('re_export')} AS re_export,
            ${column('re_purpose')} AS re_purpose, ${column('export_to_produce')} AS export_to_produce,
-           ${column('other_export')} AS other_export, ${column('exportt')} AS exportt,
-           coalesce(array_agg(DISTINCT source || ': ' || source_unit) FILTER (WHERE NOT same_unit), '{}') AS unit_problems
+           ${column('other_export')} AS other_export, ${column('exportt')} AS exportt
       FROM counted GROUP BY code, name, unit),
+  -- Apart, and only for the few sources in another unit: a DISTINCT aggregate sorts within every group.
+  unit_problems AS (
+    SELECT code, array_agg(DISTINCT source || ': ' || source_unit) AS unit_problems FROM counted WHERE NOT same_unit GROUP BY code),
   closed AS (
-    SELECT *, CASE WHEN $7 = '15'
-                   THEN begin + take_in - re_export - re_purpose - export_to_produce - other_export
-                   ELSE begin + take_in - re_purpose - exportt - other_export END AS closing
-      FROM statement)`;
+    SELECT s.*, coalesce(p.unit_problems, '{}') AS unit_problems,
+           CASE WHEN $7 = '15'
+                THEN begin + take_in - re_export - re_purpose - export_to_produce - other_export
+                ELSE begin + take_in - re_purpose - exportt - other_export END AS closing
+      FROM statement s LEFT JOIN unit_problems p ON p.code = s.code)`;
 
 /** Statement 15 or 15A: every row with totals over the whole statement, in code order. */
 export const statementQuery = `WITH ${statementRowsCte}
