@@ -7,9 +7,9 @@ import { eventually, newPage, signInAsDemo, typeDay, useServerAndBrowser } from 
  * creates the period of another year, as a company has one period a year of each type.
  */
 const texts = {
-  en: { language: 'English', tab: 'Folder sets', add: 'New folder set', start: 'Start date', end: 'End date', create: 'Create', year: 2025, january: 'January 2025', invalid: 'Not a date: type it as dd/mm/yyyy.' },
-  vi: { language: 'Tiếng Việt', tab: 'Bộ thư mục', add: 'Bộ thư mục mới', start: 'Ngày bắt đầu', end: 'Ngày kết thúc', create: 'Tạo', year: 2024, january: 'tháng 1 2024', invalid: 'Không phải ngày hợp lệ: nhập theo dạng dd/mm/yyyy.' },
-  ko: { language: '한국어', tab: '폴더 세트', add: '새 폴더 세트', start: '시작일', end: '종료일', create: '만들기', year: 2023, january: '1월 2023', invalid: '올바른 날짜가 아닙니다. yyyy. mm. dd. 형식으로 입력하세요.' },
+  en: { language: 'English', tab: 'Folder sets', add: 'New folder set', start: 'Start date', end: 'End date', create: 'Create', year: 2025, january: 'January 2025', invalid: 'Not a date: type it as dd/mm/yyyy.', layout: 'Circular 39/2018 (Forms 15, 15a and 16)' },
+  vi: { language: 'Tiếng Việt', tab: 'Bộ thư mục', add: 'Bộ thư mục mới', start: 'Ngày bắt đầu', end: 'Ngày kết thúc', create: 'Tạo', year: 2024, january: 'tháng 1 2024', invalid: 'Không phải ngày hợp lệ: nhập theo dạng dd/mm/yyyy.', layout: 'Thông tư 39/2018 (Mẫu 15, 15a và 16)' },
+  ko: { language: '한국어', tab: '폴더 세트', add: '새 폴더 세트', start: '시작일', end: '종료일', create: '만들기', year: 2023, january: '1월 2023', invalid: '올바른 날짜가 아닙니다. yyyy. mm. dd. 형식으로 입력하세요.', layout: '재무부 시행규칙 39/2018 (양식 15, 15a, 16)' },
 } as const;
 
 /** A day as the language writes it, and so as its date fields are typed: Korean year first, the others day first. */
@@ -57,10 +57,13 @@ describe('date fields in Chromium', () => {
       await typeDay(page, end, written(language, '31', '12', text.year));
       await eventually(() => dialog.getByText(text.invalid, { exact: true }).count()).toBe(0);
 
+      // The official layout its statements are exported in, named in the interface language.
+      await eventually(() => dialog.getByText(text.layout, { exact: true }).count()).toBe(1);
+
       const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url().includes('/folder-sets/'));
       await dialog.getByRole('button', { name: text.create }).click();
       const body = (await sent).postDataJSON() as { date_start: string; date_end: string };
-      expect(body).toMatchObject({ date_start: `${text.year}-01-31`, date_end: `${text.year}-12-31` });
+      expect(body).toMatchObject({ date_start: `${text.year}-01-31`, date_end: `${text.year}-12-31`, statement_layout: 'tt39_2018' });
       await eventually(() => page.getByRole('dialog').count()).toBe(0);
     }
     expect(pageErrors).toEqual([]);

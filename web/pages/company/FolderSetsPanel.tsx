@@ -16,7 +16,7 @@ import TextField from '@mui/material/TextField';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import { type Company, type FolderSet, folderSetInputSchema, folderSetUpdateSchema, typeCodes } from '../../../common/accounts/schemas.js';
+import { type Company, type FolderSet, folderSetInputSchema, folderSetUpdateSchema, statementLayouts, typeCodes } from '../../../common/accounts/schemas.js';
 import { DateField } from '../../app/i18n/DateField.js';
 import { useErrorText } from '../../app/session/error-text.js';
 import { companyQueryKey } from '../../app/session/SessionProvider.js';
@@ -44,6 +44,7 @@ function initialValues(folderSet: FolderSet | null) {
     type_code: folderSet?.type_code ?? typeCodes[0],
     folder_type: folderSet?.folder_type ?? '',
     previous_folder_slug: folderSet?.previous_folder_slug ?? '',
+    statement_layout: folderSet?.statement_layout ?? statementLayouts[0],
   };
 }
 
@@ -59,6 +60,7 @@ function FolderSetDialog({ company, folderSet, onClose }: { company: Company; fo
       type_code: values.type_code as (typeof typeCodes)[number],
       folder_type: values.folder_type.trim() === '' ? null : values.folder_type.trim(),
       previous_folder_slug: values.previous_folder_slug === '' ? null : values.previous_folder_slug,
+      statement_layout: values.statement_layout as (typeof statementLayouts)[number],
     }),
     schema: folderSet ? folderSetUpdateSchema : folderSetInputSchema,
     messageIds: folderMessageIds,
@@ -94,6 +96,12 @@ function FolderSetDialog({ company, folderSet, onClose }: { company: Company; fo
               helperText={form.fieldErrors.previous_folder_slug ?? <FormattedMessage id="company.folderSets.previousHelp" />}>
               <MenuItem value=""><FormattedMessage id="company.folderSets.previousNone" /></MenuItem>
               {company.folder_set.filter((set) => set.slug !== folderSet?.slug).map((set) => <MenuItem key={set.slug} value={set.slug}>{set.name} · {set.type_code}</MenuItem>)}
+            </TextField>
+          </Grid>
+          <Grid size={12}>
+            <TextField {...form.field('statement_layout')} select fullWidth label={<FormattedMessage id="company.folderSets.layout" />}
+              helperText={form.fieldErrors.statement_layout ?? <FormattedMessage id="company.folderSets.layoutHelp" />}>
+              {statementLayouts.map((layout) => <MenuItem key={layout} value={layout}><FormattedMessage id={`company.folderSets.layouts.${layout}`} /></MenuItem>)}
             </TextField>
           </Grid>
         </Grid>
