@@ -182,7 +182,7 @@ export async function seedWithDemoAdministrator(dataDir: string): Promise<void> 
   const database = await openDatabase({ databaseUrl: undefined, dataDir });
   try {
     await migrateDatabase(database);
-    await seedDatabase(database, { demoTariff: true });
+    await seedDatabase(database, { demoTariff: true, demoAccount: true });
     await setAdministrator(runner(database), 'grant', demoAccount.email);
   } finally {
     await database.close();

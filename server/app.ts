@@ -10,6 +10,7 @@ import { healthRoutes } from './health/routes.js';
 import { lookupRoutes } from './lookup/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { decorateUser } from './auth/guard.js';
+import { databaseRateStore } from './auth/rate-counters.js';
 import { decorateAfterReply } from './http/after-reply.js';
 import { refuseNulCharacters } from './http/input-guard.js';
 import { companyRoutes } from './companies/routes.js';
@@ -45,7 +46,7 @@ export async function buildApp(input: Omit<AppDeps, 'mailer' | 'reports'> & { ma
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onClose', async () => { await reports.stop(); });
   registerErrorHandling(app);
-  decorateUser(app);
+  decorateUser(app, config.sessionTimeoutMin);
   decorateAfterReply(app);
   refuseNulCharacters(app);
 
@@ -54,8 +55,9 @@ export async function buildApp(input: Omit<AppDeps, 'mailer' | 'reports'> & { ma
     // The web app loads only same-origin resources; the embedder policy would also block fonts in some browsers.
     crossOriginEmbedderPolicy: false,
   });
-  // Limits are attached per route (sign-in, codes); nothing is limited globally.
-  await app.register(rateLimit, { global: false });
+  // Limits are attached per route (sign-in, codes); nothing is limited globally. Their counters live in the
+  // database, so several servers and a restart share them.
+  await app.register(rateLimit, { global: false, store: databaseRateStore(input.database) });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 5, fields: 50 } });
   await registerOpenApi(app, config);

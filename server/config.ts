@@ -27,6 +27,10 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Requests a minute one client may make to each sign-in, registration, code and reset endpoint. */
   authRateLimitPerMinute: number;
+  /** Sign-in attempts one account takes in 15 minutes, from any address, before its sign-ins pause. */
+  signInAttemptsPerAccount: number;
+  /** The published demo account may exist (embedded database only): on loopback, or DEMO_ACCOUNT=true. */
+  demoAccount: boolean;
   /** Lifetime of an access token. */
   tokenTtlHours: number;
   /** A Google Tag Manager container id; page views are sent only when it is set. */
@@ -137,11 +141,15 @@ export function normaliseBasePath(value: string | undefined): string {
   return trimmed === '' ? '' : `/${trimmed}`;
 }
 
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\./.test(host);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './.data');
+  // The embedded database is for trying the app on one's own machine; a deployment on PostgreSQL serves others.
+  const host = env.HOST || (env.DATABASE_URL ? '0.0.0.0' : '127.0.0.1');
   return {
     port: intFrom(env.PORT, 3000, 'PORT'),
-    host: env.HOST || '0.0.0.0',
+    host,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     basePath: normaliseBasePath(env.BASE_PATH),
@@ -155,6 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oauthClientId: env.OAUTH_CLIENT_ID || 'dutybook-web',
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     authRateLimitPerMinute: intFrom(env.AUTH_RATE_LIMIT_PER_MIN, 10, 'AUTH_RATE_LIMIT_PER_MIN'),
+    signInAttemptsPerAccount: intFrom(env.SIGN_IN_ACCOUNT_LIMIT, 10, 'SIGN_IN_ACCOUNT_LIMIT'),
+    demoAccount: booleanFrom(env.DEMO_ACCOUNT, isLoopback(host), 'DEMO_ACCOUNT'),
     tokenTtlHours: intFrom(env.TOKEN_TTL_HOURS, 24 * 7, 'TOKEN_TTL_HOURS'),
     gtmId: env.GTM_ID || undefined,
     demoTariff: booleanFrom(env.DEMO_TARIFF, false, 'DEMO_TARIFF'),

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}/db` : 'PostgreSQL';
   console.log(`Database: ${where}; applying migrations…`);
   await migrateDatabase(database);
-  await seedDatabase(database, { demoTariff: config.demoTariff, log: (message) => console.log(message) });
+  await seedDatabase(database, { demoTariff: config.demoTariff, demoAccount: config.demoAccount, log: (message) => console.log(message) });
   const run = runner(database);
   // The embedded database has no other server: every unfinished import or lookup load was this data directory's last run's.
   const staleMs = database.kind === 'pglite' ? 0 : defaultLeaseTiming.staleMs;
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const url = config.publicUrl ?? `http://localhost:${config.port}${config.basePath}/`;
   console.log(`Dutybook is running at ${url}`);
-  if (database.kind === 'pglite') console.log(`Demo account: ${demoAccount.email} / ${demoAccount.password}`);
+  if (database.kind === 'pglite' && config.demoAccount) console.log(`Demo account: ${demoAccount.email} / ${demoAccount.password}`);
 }
 
 main().catch((error: unknown) => {

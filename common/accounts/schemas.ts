@@ -23,6 +23,13 @@ export const registrationSchema = z.object({
 /** The code travels with the e-mail it was sent to: a code alone never verifies anyone. */
 export const codeConfirmSchema = z.object({ email: emailSchema, token: otpSchema });
 export const emailOnlySchema = z.object({ email: emailSchema, locale: z.enum(['en', 'vi', 'ko']).optional() });
+/**
+ * The registration a code is for, as the registration answered it: with it, a confirm accepts only that
+ * registration's code and a resend mails a new code for it (never for someone else's registration of the address).
+ */
+const registrationIdSchema = z.uuid().optional();
+export const registrationConfirmSchema = codeConfirmSchema.extend({ registration: registrationIdSchema });
+export const registrationResendSchema = emailOnlySchema.extend({ registration: registrationIdSchema });
 export const passwordResetConfirmSchema = codeConfirmSchema.extend({ password: passwordSchema });
 
 /** OAuth2 password grant, form-encoded. */

@@ -1,9 +1,9 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { generateKeyPair } from 'jose';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGoogleIssuer } from '../test/google-issuer.js';
 import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
 
 const password = 'Customs-Ledger-2026';
@@ -217,35 +217,28 @@ describe('mail over real SMTP', () => {
 });
 
 describe('sign-in with Google', () => {
-  it('verifies ID tokens against the issuer keys and creates the user', async () => {
-    const { publicKey, privateKey } = await generateKeyPair('RS256');
-    const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
-    const issuer = http.createServer((_request, response) => {
-      response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify({ keys: [jwk] }));
-    });
-    await new Promise<void>((resolve) => issuer.listen(0, '127.0.0.1', resolve));
-    const jwksUrl = `http://127.0.0.1:${(issuer.address() as AddressInfo).port}/certs`;
-    const t = await createTestApp({ googleClientId: 'dutybook.apps.test', googleJwksUrl: jwksUrl, googleIssuers: ['https://accounts.google.com'] });
-    const idToken = (claims: Record<string, unknown>, key = privateKey) => new SignJWT({ email: 'google.user@example.vn', email_verified: true, name: 'Google User', ...claims })
-      .setProtectedHeader({ alg: 'RS256', kid: 'test-key' }).setIssuer('https://accounts.google.com').setAudience('dutybook.apps.test')
-      .setIssuedAt().setExpirationTime('5m').sign(key);
+  it('verifies ID tokens against the issuer keys and creates the user, once per token', async () => {
+    const google = await startGoogleIssuer();
+    const t = await createTestApp(google.config);
     const convert = async (token: string) => t.app.inject({
       method: 'POST', url: '/api/social-auth/convert-token/', headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ grant_type: 'convert_token', backend: 'google', token }).toString(),
     });
     try {
-      const accepted = await convert(await idToken({}));
+      const token = await google.idToken({});
+      const accepted = await convert(token);
       expect(accepted.statusCode).toBe(200);
       const info = await t.app.inject({ method: 'GET', url: '/api/clients-api/info/', headers: { authorization: `Bearer ${accepted.json().access_token}` } });
       expect(info.json()).toMatchObject({ email: 'google.user@example.vn', name: 'Google User', has_password: false });
+      // A replayed ID token (intercepted, or left in a log) does not open a second session.
+      expect((await convert(token)).json().code).toBe('invalid_social_token');
 
       const otherKey = (await generateKeyPair('RS256')).privateKey;
-      expect((await convert(await idToken({}, otherKey))).json().code).toBe('invalid_social_token');
-      expect((await convert(await idToken({ email_verified: false }))).json().code).toBe('invalid_social_token');
+      expect((await convert(await google.idToken({}, otherKey))).json().code).toBe('invalid_social_token');
+      expect((await convert(await google.idToken({ email_verified: false }))).json().code).toBe('invalid_social_token');
     } finally {
       await t.close();
-      await new Promise<void>((resolve) => issuer.close(() => resolve()));
+      await google.close();
     }
   });
 

@@ -8,10 +8,15 @@ declare module 'fastify' {
     /** Set by the sign-in guard on routes that require it. */
     user: SignedInUser | null;
   }
+  interface FastifyInstance {
+    /** How long a token may go unused before it stops authenticating (SESSION_TIMEOUT_MIN). */
+    sessionIdleMs: number;
+  }
 }
 
-export function decorateUser(app: FastifyInstance): void {
+export function decorateUser(app: FastifyInstance, sessionTimeoutMin: number): void {
   app.decorateRequest('user', null);
+  app.decorate('sessionIdleMs', sessionTimeoutMin * 60_000);
 }
 
 const bearerOf = (header: string | undefined) => /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
@@ -20,7 +25,7 @@ const bearerOf = (header: string | undefined) => /^Bearer\s+(\S+)$/i.exec(header
 export function requireUser(db: Db) {
   return async (request: FastifyRequest) => {
     const token = bearerOf(request.headers.authorization);
-    const user = token ? await findUserByToken({ db, token }) : undefined;
+    const user = token ? await findUserByToken({ db, token, idleMs: request.server.sessionIdleMs }) : undefined;
     if (!user) throw new AppError('not_authenticated', 'Authentication credentials were not provided or have expired.');
     request.user = user;
   };

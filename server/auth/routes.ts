@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import {
   changePasswordSchema, codeConfirmSchema, detailSchema, emailOnlySchema, passwordResetConfirmSchema, profileUpdateSchema,
-  registrationSchema, socialTokenRequestSchema, tokenRequestSchema, tokenResponseSchema, userInfoSchema, wrappedTokenResponseSchema,
+  registrationConfirmSchema, registrationResendSchema, registrationSchema, socialTokenRequestSchema, tokenRequestSchema, tokenResponseSchema, userInfoSchema, wrappedTokenResponseSchema,
 } from '../../common/accounts/schemas.js';
 import type { AppDeps } from '../deps.js';
 import { mediaDir, mimeOfMediaName, readPictureForm, savePicture } from '../files/pictures.js';
@@ -14,7 +14,8 @@ import {
   type AccountContext, changePassword, confirmPasswordReset, confirmRegistration, describeUser, registerUser, requestPasswordReset,
   resendRegistrationCode, signIn, signInWithVerifiedEmail, updateProfile, validateResetCode,
 } from './accounts.js';
-import { verifyGoogleIdToken } from './google.js';
+import { useIdTokenOnce, verifyGoogleIdToken } from './google.js';
+import { runner } from '../db/run.js';
 import { requireUser, signedInUser } from './guard.js';
 import { revokeToken } from './tokens.js';
 
@@ -35,7 +36,10 @@ const emptyToNull = (fields: Record<string, string>) =>
 
 export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { config, database, mailer } = deps;
-  const context: AccountContext = { db: database.db, mailer, tokenTtlHours: config.tokenTtlHours };
+  const context: AccountContext = {
+    db: database.db, run: runner(database), mailer, tokenTtlHours: config.tokenTtlHours,
+    publicUrl: config.publicUrl ?? `http://localhost:${config.port}${config.basePath}/`, signInAttemptsPerAccount: config.signInAttemptsPerAccount,
+  };
   const tags = ['accounts'];
   /** Per-client limits against guessing; 429 with code `rate_limited` beyond them. */
   const limited = () => ({ rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } });
@@ -43,20 +47,23 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
 
   app.post('/registration/', {
     config: limited(),
-    schema: { tags, summary: 'Create an unverified account and e-mail a 6-digit code', body: registrationSchema, response: { 201: detailSchema.extend({ email: z.string() }) } },
+    schema: {
+      tags, summary: 'Register an address: e-mail a 6-digit code (the answer is the same whether or not the address has an account)',
+      body: registrationSchema, response: { 201: detailSchema.extend({ email: z.string(), registration: z.uuid() }) },
+    },
   }, async (request, reply) => {
-    await registerUser(context, request.body);
-    return reply.status(201).send({ detail: 'A verification code was sent to your e-mail address.', email: request.body.email });
+    const { registration } = await registerUser(context, request.body);
+    return reply.status(201).send({ detail: 'A verification code was sent to your e-mail address.', email: request.body.email, registration });
   });
 
   app.post('/registration-confirm/', {
     config: limited(),
-    schema: { tags, summary: 'Verify the e-mailed code; answers a token', body: codeConfirmSchema, response: { 200: wrappedTokenResponseSchema } },
+    schema: { tags, summary: 'Verify the e-mailed code; answers a token', body: registrationConfirmSchema, response: { 200: wrappedTokenResponseSchema } },
   }, async (request) => ({ token: await confirmRegistration(context, { ...request.body, ip: request.ip }) }));
 
   app.post('/registration/resend/', {
     config: limited(),
-    schema: { tags, summary: 'Send a new registration code', body: emailOnlySchema, response: { 200: detailSchema } },
+    schema: { tags, summary: 'Send a new registration code', body: registrationResendSchema, response: { 200: detailSchema } },
   }, async (request) => {
     app.afterReply.run(() => resendRegistrationCode(context, request.body));
     return sent;
@@ -76,6 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   }, async (request) => {
     checkClient(request, config.oauthClientId, request.body.client_id);
     const identity = await verifyGoogleIdToken(config, request.body.token);
+    await useIdTokenOnce(database.db, request.body.token, identity.expiresAt);
     return signInWithVerifiedEmail(context, { ...identity, ip: request.ip });
   });
 

@@ -25,15 +25,29 @@ export async function issueToken(options: { db: Db; userId: string; ttlHours: nu
 
 export type SignedInUser = typeof users.$inferSelect & { tokenId: string };
 
-/** The user a bearer token belongs to, when the token is known, unexpired and not revoked, and the user not disabled. */
-export async function findUserByToken(options: { db: Db; token: string }): Promise<SignedInUser | undefined> {
+/** A used token's idle clock is moved on at most this often, so that a burst of requests writes once. */
+const IDLE_CLOCK_STEP_MS = 60_000;
+
+/**
+ * The user a bearer token belongs to, when the token is known, unexpired, not revoked and not idle for longer than
+ * `idleMs` (sliding: each use moves its clock on), and the user not disabled.
+ */
+export async function findUserByToken(options: { db: Db; token: string; idleMs: number }): Promise<SignedInUser | undefined> {
+  const now = Date.now();
   const [row] = await options.db
-    .select({ user: users, tokenId: accessTokens.id })
+    .select({ user: users, tokenId: accessTokens.id, lastUsedAt: accessTokens.lastUsedAt })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
-    .where(and(eq(accessTokens.tokenHash, sha256(options.token)), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, new Date()), isNull(users.disabledAt)))
+    .where(and(
+      eq(accessTokens.tokenHash, sha256(options.token)), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, new Date(now)),
+      gt(accessTokens.lastUsedAt, new Date(now - options.idleMs)), isNull(users.disabledAt),
+    ))
     .limit(1);
-  return row ? { ...row.user, tokenId: row.tokenId } : undefined;
+  if (!row) return undefined;
+  if (now - row.lastUsedAt.getTime() > IDLE_CLOCK_STEP_MS) {
+    await options.db.update(accessTokens).set({ lastUsedAt: new Date(now) }).where(eq(accessTokens.id, row.tokenId));
+  }
+  return { ...row.user, tokenId: row.tokenId };
 }
 
 export async function revokeToken(options: { db: Db; tokenId: string }): Promise<void> {

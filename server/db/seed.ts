@@ -8,9 +8,15 @@ import { demoTablesSeeder } from '../resources/seed-demo-tables.js';
  * Data loaded at start-up so a fresh clone has the real tariff and something to look at. Order matters. The demo
  * tariff (DEMO_TARIFF) is the small set tests count on.
  */
-export const seeders = (options: { demoTariff: boolean }): Seeder[] => [lookupSeeder(options.demoTariff ? 'demo' : 'shipped'), demoAccountSeeder, demoTablesSeeder];
+export const seeders = (options: SeedOptions): Seeder[] => [lookupSeeder(options.demoTariff ? 'demo' : 'shipped'), demoAccountSeeder(options.demoAccount), demoTablesSeeder];
 
-export async function seedDatabase(database: Database, options: { demoTariff: boolean; log?: (message: string) => void }): Promise<void> {
+/** `demoAccount`: whether the published demo account may exist (config.demoAccount). */
+export interface SeedOptions {
+  demoTariff: boolean;
+  demoAccount: boolean;
+}
+
+export async function seedDatabase(database: Database, options: SeedOptions & { log?: (message: string) => void }): Promise<void> {
   const log = options.log ?? (() => undefined);
   for (const seeder of seeders(options)) {
     await seeder.run(database);

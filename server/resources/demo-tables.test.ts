@@ -82,7 +82,7 @@ describe('demo tables seeder', () => {
 
   it('fills the demo company once, with books whose totals reconcile', async () => {
     await demoTablesSeeder.run(t.database);
-    await demoAccountSeeder.run(t.database);
+    await demoAccountSeeder(true).run(t.database);
     await demoTablesSeeder.run(t.database);
     if (t.database.kind === 'postgres') {
       // No demo account on a server database, so nothing to fill.

@@ -18,7 +18,7 @@ import { requestToken, resendRegistrationCode } from './auth-api.js';
 import { AuthCard } from './AuthCard.js';
 import { GoogleSignIn } from './GoogleSignIn.js';
 import { PasswordField } from './PasswordField.js';
-import { pendingEmail } from './pending-auth.js';
+import { pendingEmail, pendingRegistration } from './pending-auth.js';
 
 const loginSchema = z.object({ email: emailSchema, password: z.string().min(1) });
 
@@ -41,6 +41,7 @@ export function LoginPage() {
       // An account that never entered its code gets a fresh one and goes to the code screen.
       const email = values.email.trim().toLowerCase();
       pendingEmail.set(email);
+      pendingRegistration.set(undefined);
       void resendRegistrationCode(email, locale).catch(() => undefined);
       void navigate('/verify');
       return true;

@@ -12,7 +12,7 @@ import { useApiForm } from '../../app/session/use-api-form.js';
 import { register } from './auth-api.js';
 import { AuthCard } from './AuthCard.js';
 import { PasswordField } from './PasswordField.js';
-import { pendingEmail } from './pending-auth.js';
+import { pendingEmail, pendingRegistration } from './pending-auth.js';
 
 export function RegisterPage() {
   usePageMeta('auth.register.pageTitle');
@@ -27,6 +27,7 @@ export function RegisterPage() {
     submit: register,
     onSuccess: (answer) => {
       pendingEmail.set(answer.email);
+      pendingRegistration.set(answer.registration);
       void navigate('/verify');
     },
   });

@@ -19,7 +19,7 @@ import { confirmRegistration, requestPasswordReset, resendRegistrationCode, vali
 import { AuthCard } from './AuthCard.js';
 import { useCountdown } from './countdown.js';
 import { maskEmail } from './mask-email.js';
-import { forgetPendingAuth, pendingEmail, verifiedResetCode } from './pending-auth.js';
+import { forgetPendingAuth, pendingEmail, pendingRegistration, verifiedResetCode } from './pending-auth.js';
 
 /** The spec's resend countdown, in seconds. */
 const RESEND_COUNTDOWN = 10;
@@ -57,7 +57,7 @@ function CodeForm({ purpose, email }: { purpose: 'register' | 'reset'; email: st
         await validateResetCode(email, token);
         return;
       }
-      const answer = await confirmRegistration(email, token);
+      const answer = await confirmRegistration(email, token, pendingRegistration.get());
       await signIn(answer.token.access_token);
       forgetPendingAuth();
     },
@@ -75,7 +75,7 @@ function CodeForm({ purpose, email }: { purpose: 'register' | 'reset'; email: st
   }, [verified, navigate]);
 
   const resend = useMutation({
-    mutationFn: () => (purpose === 'reset' ? requestPasswordReset(email, locale) : resendRegistrationCode(email, locale)),
+    mutationFn: () => (purpose === 'reset' ? requestPasswordReset(email, locale) : resendRegistrationCode(email, locale, pendingRegistration.get())),
     onSuccess: () => {
       countdown.restart();
       snackbar.success(intl.formatMessage({ id: 'auth.verify.resent' }));

@@ -26,13 +26,13 @@ export const convertGoogleToken = (credential: string) =>
   });
 
 export const register = (body: { email: string; password: string; name: string; locale: Locale }) =>
-  apiRequest<{ detail: string; email: string }>('/registration/', { method: 'POST', body });
+  apiRequest<{ detail: string; email: string; registration: string }>('/registration/', { method: 'POST', body });
 
-export const confirmRegistration = (email: string, token: string) =>
-  apiRequest<WrappedTokenResponse>('/registration-confirm/', { method: 'POST', body: { email, token } });
+export const confirmRegistration = (email: string, token: string, registration?: string) =>
+  apiRequest<WrappedTokenResponse>('/registration-confirm/', { method: 'POST', body: { email, token, registration } });
 
-export const resendRegistrationCode = (email: string, locale: Locale) =>
-  apiRequest<Detail>('/registration/resend/', { method: 'POST', body: { email, locale } });
+export const resendRegistrationCode = (email: string, locale: Locale, registration?: string) =>
+  apiRequest<Detail>('/registration/resend/', { method: 'POST', body: { email, locale, registration } });
 
 export const requestPasswordReset = (email: string, locale: Locale) =>
   apiRequest<Detail>('/password-reset/', { method: 'POST', body: { email, locale } });

@@ -4,10 +4,17 @@
  */
 const emailKey = 'auth_email';
 const resetCodeKey = 'auth_reset_code';
+const registrationKey = 'auth_registration';
 
 export const pendingEmail = {
   get: () => window.sessionStorage.getItem(emailKey),
   set: (email: string) => window.sessionStorage.setItem(emailKey, email),
+};
+
+/** The registration the code screen confirms, as the registration answered it (absent after a sign-in attempt). */
+export const pendingRegistration = {
+  get: () => window.sessionStorage.getItem(registrationKey) ?? undefined,
+  set: (id: string | undefined) => (id ? window.sessionStorage.setItem(registrationKey, id) : window.sessionStorage.removeItem(registrationKey)),
 };
 
 export const verifiedResetCode = {
@@ -18,4 +25,5 @@ export const verifiedResetCode = {
 export function forgetPendingAuth(): void {
   window.sessionStorage.removeItem(emailKey);
   window.sessionStorage.removeItem(resetCodeKey);
+  window.sessionStorage.removeItem(registrationKey);
 }
