@@ -13,6 +13,7 @@ import { decorateUser } from './auth/guard.js';
 import { databaseRateStore } from './auth/rate-counters.js';
 import { decorateAfterReply } from './http/after-reply.js';
 import { refuseNulCharacters } from './http/input-guard.js';
+import { registerTransportSecurity } from './http/transport-security.js';
 import { companyRoutes } from './companies/routes.js';
 import { resourceRoutes } from './resources/routes.js';
 import { importRoutes } from './imports/routes.js';
@@ -51,10 +52,15 @@ export async function buildApp(input: Omit<AppDeps, 'mailer' | 'reports'> & { ma
   refuseNulCharacters(app);
 
   await app.register(helmet, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+    contentSecurityPolicy: { directives: { ...contentSecurityPolicy(config), upgradeInsecureRequests: null } },
     // The web app loads only same-origin resources; the embedder policy would also block fonts in some browsers.
     crossOriginEmbedderPolicy: false,
+    // Only over HTTPS (registerTransportSecurity).
+    strictTransportSecurity: false,
+    // As the CSP's frame-ancestors 'none' says, for browsers that read only this header.
+    xFrameOptions: { action: 'deny' },
   });
+  registerTransportSecurity(app);
   // Limits are attached per route (sign-in, codes); nothing is limited globally. Their counters live in the
   // database, so several servers and a restart share them.
   await app.register(rateLimit, { global: false, store: databaseRateStore(input.database) });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { agreementCodes } from '../agreements.js';
 import { criterionKinds } from './psr.js';
+import { recordId } from '../api/ids.js';
 
 export const priceOptions = ['low_price', 'high_price', 'latest_price', 'weighted_average'] as const;
 export const originOptions = ['originated', 'non_originated'] as const;
@@ -9,7 +10,7 @@ export const originOptions = ['originated', 'non_originated'] as const;
 const costInput = (message = 'This input is required') =>
   z.number({ error: message }).min(0, { error: message });
 
-const stockId = z.number().int().positive().max(2_147_483_647);
+const stockId = recordId;
 /**
  * One material of the schedule as the user sets it: what is given replaces what the evidence says, the rest stays
  * the evidence's. `ecus_stock_id` / `purchase_stock_id` pick the import line or purchase the material is priced,
@@ -29,7 +30,7 @@ export type ManualRow = z.infer<typeof manualRowSchema>;
 export const scheduleRequestSchema = z.object({
   company_slug: z.string().min(1).max(100),
   folder_slug: z.string().min(1).max(100),
-  id: z.number().int().positive().describe('The export declaration line (ECUS line id)'),
+  id: recordId.describe('The export declaration line (ECUS line id)'),
   option: z.enum(agreementCodes).describe('The agreement'),
   criteria: z.string().max(200).optional().describe('One criterion of the rule to test, e.g. CTH or RVC40; all alternatives when absent'),
   price_option: z.enum(priceOptions).default('high_price'),
@@ -101,7 +102,7 @@ export const performManualAnswerSchema = scheduleAnswerSchema.extend({
 export type PerformManualAnswer = z.infer<typeof performManualAnswerSchema>;
 
 const scopeFields = { company_slug: z.string().min(1).max(100), folder_slug: z.string().min(1).max(100) };
-const historyId = z.number().int().positive().max(2_147_483_647);
+const historyId = recordId;
 
 /**
  * `POST /api/fta/bangke/re-calculate-bangke/`: a saved schedule computed again on today's data, with the request it

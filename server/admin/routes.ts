@@ -15,10 +15,11 @@ import { listAuditEvents } from './audit.js';
 import { getLookupLoad, listLookupLoads, queueLookupLoad, startLookupLoadWorker } from './lookup-loads.js';
 import { getQuestion, listQuestions, questionAttachment, setQuestionAnswered } from './questions.js';
 import { listUsers, resetUserSessions, setUserDisabled } from './users.js';
+import { recordIdParams } from '../../common/api/ids.js';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 422: apiErrorSchema };
 const userParams = z.object({ id: z.string().max(36) });
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = recordIdParams;
 
 /**
  * The platform administration area: users (disable, enable, reset sessions), visitors' questions, lookup data loads
@@ -46,7 +47,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   await app.register(async (scope) => {
     const api = scope.withTypeProvider<ZodTypeProvider>();
     api.addHook('onRequest', requireUser(database.db));
-    api.addHook('preHandler', async (request) => {
+    // Checked as the request arrives, before its input is validated: to anyone else these routes do not exist.
+    api.addHook('onRequest', async (request) => {
       if (!signedInUser(request).isAdmin) throw new AppError('not_found', 'Not found.');
     });
     const tags = ['administration'];

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { type Company, type CompanyRole, type FolderSet, folderKeys, type Invitation, type Member } from '../../common/accounts/schemas.js';
 import { slugify } from '../../common/text/slug.js';
 import { users } from '../auth/tables.js';
@@ -159,7 +159,10 @@ function checkRoleChange(actor: CompanyRole, from: CompanyRole | undefined, to: 
  */
 export async function inviteMember(options: { db: Db; mailer: Mailer; access: CompanyAccess; inviter: { id: string; name: string; locale: string }; email: string; role: CompanyRole; appUrl: string }): Promise<Member> {
   const { db, access, email, role } = options;
-  checkRoleChange(access.role, undefined, role);
+  // Inviting again changes a pending invitation's role: only an owner may change an owner's.
+  const [pending] = await db.select({ role: invitations.role }).from(invitations)
+    .where(and(eq(invitations.companyId, access.company.id), eq(invitations.email, email))).limit(1);
+  checkRoleChange(access.role, pending?.role as CompanyRole | undefined, role);
   if (await findMember(db, access.company.id, email)) {
     throw new AppError('conflict', 'This person is already a member.', { fields: { email: ['This person is already a member.'] } });
   }
@@ -203,25 +206,43 @@ async function findMember(db: Db, companyId: string, email: string) {
   return member ? { userId: member.userId, role: member.role as CompanyRole } : undefined;
 }
 
+/**
+ * Runs a change of the company's members with the company's row locked and the actor's role read again under
+ * that lock: two owners demoting or removing each other at the same instant take turns, and the second sees the
+ * first's change, so a company always keeps an owner.
+ */
+async function changingMembers<T>(db: Db, access: CompanyAccess, work: (tx: Db, actor: CompanyAccess) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT 1 FROM companies WHERE id = ${access.company.id} FOR UPDATE`);
+    const [actor] = await tx.select({ role: memberships.role }).from(memberships)
+      .where(and(eq(memberships.companyId, access.company.id), eq(memberships.userId, access.userId))).limit(1);
+    if (!actor) throw new AppError('not_found', 'Not found.');
+    return work(tx, { ...access, role: actor.role as CompanyRole });
+  });
+}
+
 /** Changes a member's or invitation's role; the last owner cannot be demoted. */
 export async function changeMemberRole(db: Db, access: CompanyAccess, email: string, role: CompanyRole): Promise<void> {
-  const member = await findMember(db, access.company.id, email);
-  if (!member) {
-    const where = and(eq(invitations.companyId, access.company.id), eq(invitations.email, email));
-    const [invite] = await db.select({ role: invitations.role }).from(invitations).where(where).limit(1);
-    if (!invite) throw new AppError('not_found', 'No such member.');
-    // Checked before anything is written: a refused change must leave the invitation as it was.
-    checkRoleChange(access.role, invite.role as CompanyRole, role);
-    await db.update(invitations).set({ role }).where(where);
-    await recordRoleChange(db, access, email, { from: invite.role, to: role, pending: true });
-    return;
-  }
-  checkRoleChange(access.role, member.role, role);
-  if (member.role === 'owner' && role !== 'owner' && (await ownerCount(db, access.company.id)) <= 1) {
-    throw new AppError('last_owner', 'A company must keep at least one owner.');
-  }
-  await db.update(memberships).set({ role }).where(and(eq(memberships.companyId, access.company.id), eq(memberships.userId, member.userId)));
-  await recordRoleChange(db, access, email, { from: member.role, to: role, pending: false });
+  await changingMembers(db, access, async (tx, actor) => {
+    if (!roleAtLeast(actor.role, 'admin')) throw new AppError('permission_denied', 'Only an admin can change roles.');
+    const member = await findMember(tx, actor.company.id, email);
+    if (!member) {
+      const where = and(eq(invitations.companyId, actor.company.id), eq(invitations.email, email));
+      const [invite] = await tx.select({ role: invitations.role }).from(invitations).where(where).limit(1);
+      if (!invite) throw new AppError('not_found', 'No such member.');
+      // Checked before anything is written: a refused change must leave the invitation as it was.
+      checkRoleChange(actor.role, invite.role as CompanyRole, role);
+      await tx.update(invitations).set({ role }).where(where);
+      await recordRoleChange(tx, actor, email, { from: invite.role, to: role, pending: true });
+      return;
+    }
+    checkRoleChange(actor.role, member.role, role);
+    if (member.role === 'owner' && role !== 'owner' && (await ownerCount(tx, actor.company.id)) <= 1) {
+      throw new AppError('last_owner', 'A company must keep at least one owner.');
+    }
+    await tx.update(memberships).set({ role }).where(and(eq(memberships.companyId, actor.company.id), eq(memberships.userId, member.userId)));
+    await recordRoleChange(tx, actor, email, { from: member.role, to: role, pending: false });
+  });
 }
 
 const recordRoleChange = async (db: Db, access: CompanyAccess, email: string, change: { from: string; to: CompanyRole; pending: boolean }) => {
@@ -229,27 +250,32 @@ const recordRoleChange = async (db: Db, access: CompanyAccess, email: string, ch
   await recordAuditEvent(db, { action: 'member_role_changed', actorId: access.userId, companyId: access.company.id, subject: email, details: { ...companyDetails(access), ...change } });
 };
 
-/** Admins remove others; anyone may leave. The last owner cannot go. */
+/** Admins remove others and withdraw invitations (an owner's only if they are owners); anyone may leave. The last owner cannot go. */
 export async function removeMember(db: Db, access: CompanyAccess, actorId: string, email: string): Promise<void> {
-  const member = await findMember(db, access.company.id, email);
-  if (!member) {
-    if (!roleAtLeast(access.role, 'admin')) throw new AppError('permission_denied', 'Only an admin can withdraw invitations.');
-    const removed = await db.delete(invitations).where(and(eq(invitations.companyId, access.company.id), eq(invitations.email, email))).returning();
-    if (removed.length === 0) throw new AppError('not_found', 'No such member.');
-    await recordAuditEvent(db, { action: 'member_removed', actorId, companyId: access.company.id, subject: email, details: { ...companyDetails(access), role: removed[0]!.role, pending: true } });
-    return;
-  }
-  if (member.userId !== actorId) {
-    if (!roleAtLeast(access.role, 'admin')) throw new AppError('permission_denied', 'Only an admin can remove members.');
-    checkRoleChange(access.role, member.role, undefined);
-  }
-  if (member.role === 'owner' && (await ownerCount(db, access.company.id)) <= 1) {
-    throw new AppError('last_owner', 'A company must keep at least one owner.');
-  }
-  await db.delete(memberships).where(and(eq(memberships.companyId, access.company.id), eq(memberships.userId, member.userId)));
-  await recordAuditEvent(db, {
-    action: 'member_removed', actorId, companyId: access.company.id, subject: email,
-    details: { ...companyDetails(access), role: member.role, pending: false, left: member.userId === actorId },
+  await changingMembers(db, access, async (tx, actor) => {
+    const member = await findMember(tx, actor.company.id, email);
+    if (!member) {
+      if (!roleAtLeast(actor.role, 'admin')) throw new AppError('permission_denied', 'Only an admin can withdraw invitations.');
+      const where = and(eq(invitations.companyId, actor.company.id), eq(invitations.email, email));
+      const [invite] = await tx.select({ role: invitations.role }).from(invitations).where(where).limit(1);
+      if (!invite) throw new AppError('not_found', 'No such member.');
+      checkRoleChange(actor.role, invite.role as CompanyRole, undefined);
+      await tx.delete(invitations).where(where);
+      await recordAuditEvent(tx, { action: 'member_removed', actorId, companyId: actor.company.id, subject: email, details: { ...companyDetails(actor), role: invite.role, pending: true } });
+      return;
+    }
+    if (member.userId !== actorId) {
+      if (!roleAtLeast(actor.role, 'admin')) throw new AppError('permission_denied', 'Only an admin can remove members.');
+      checkRoleChange(actor.role, member.role, undefined);
+    }
+    if (member.role === 'owner' && (await ownerCount(tx, actor.company.id)) <= 1) {
+      throw new AppError('last_owner', 'A company must keep at least one owner.');
+    }
+    await tx.delete(memberships).where(and(eq(memberships.companyId, actor.company.id), eq(memberships.userId, member.userId)));
+    await recordAuditEvent(tx, {
+      action: 'member_removed', actorId, companyId: actor.company.id, subject: email,
+      details: { ...companyDetails(actor), role: member.role, pending: false, left: member.userId === actorId },
+    });
   });
 }
 

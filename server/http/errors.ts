@@ -49,6 +49,10 @@ function toBody(error: FastifyError | AppError | Error): { status: number; body:
     const fields = groupMessages(error.validation.map((issue) => [issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'non_field_errors', issue.message ?? 'Invalid value.']));
     return { status: 400, body: { code: 'validation_error', detail: 'Data has invalid format.', fields } };
   }
+  // The multipart parser throws plain errors on a missing boundary or a cut-off or malformed part: the client's fault.
+  if (/^Multipart: |Unexpected end of (form|multipart)|Malformed part header/i.test(error.message)) {
+    return { status: 400, body: { code: 'validation_error', detail: 'The form data is malformed.' } };
+  }
   const status = (error as FastifyError).statusCode ?? 500;
   if (status === 429) return { status, body: { code: 'rate_limited', detail: 'Too many requests. Try again later.' } };
   if (status === 413 || (error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') {

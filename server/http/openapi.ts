@@ -19,7 +19,9 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       // Paths are documented without the deployment's base path, which lives in `servers`.
       const { url } = input;
       const documentedUrl = config.basePath && url.startsWith(config.basePath) ? url.slice(config.basePath.length) : url;
-      return jsonSchemaTransform({ ...input, url: documentedUrl });
+      const transformed = jsonSchemaTransform({ ...input, url: documentedUrl });
+      // The administration API is for the platform's own screens: the public document does not describe it.
+      return documentedUrl.startsWith('/api/admin/') ? { ...transformed, schema: { ...transformed.schema, hide: true } } : transformed;
     },
   });
   await app.register(swaggerUi, {

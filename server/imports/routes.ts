@@ -20,6 +20,7 @@ import { exportRejectedRows, getImportRecord, type ImportRecord, listImportRecor
 import { stopSpareReader } from './reader.js';
 import { checkSetup, importFields, lastSetup, saveSetup } from './setup.js';
 import { findUpload, readImportForm, type Upload } from './uploads.js';
+import { recordIdParams } from '../../common/api/ids.js';
 
 const security = [{ bearer: [] }];
 const tags = ['imports'];
@@ -216,7 +217,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       }
     }
 
-    const recordParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+    const recordParams = recordIdParams;
 
     api.get('/balance/import-record/', {
       schema: {

@@ -51,7 +51,7 @@ export function checkSetup(resource: ResourceDefinition, importType: ImportType,
   const problems: Record<string, string[]> = {};
   const mapping: Record<string, ColumnMapping> = {};
   for (const [name, entry] of Object.entries(input.mapping)) {
-    if (!(name in fields)) { problems[name] = ['This table has no such field.']; continue; }
+    if (!Object.hasOwn(fields, name)) { problems[name] = ['This table has no such field.']; continue; }
     const column = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>).mapping_col_name : undefined;
     const title = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>).title : undefined;
     if (typeof column !== 'string' || !isColumn(column.trim().toUpperCase())) { problems[name] = ['Map the field to a column letter such as B.']; continue; }
@@ -59,7 +59,8 @@ export function checkSetup(resource: ResourceDefinition, importType: ImportType,
   }
   const extra: Record<string, FieldValue> = {};
   for (const [name, value] of Object.entries(input.extra_fields)) {
-    const definition = fields[name];
+    // Own fields only: `constructor` or `toString` must not find Object's members.
+    const definition = Object.hasOwn(fields, name) ? fields[name] : undefined;
     if (!definition) { problems[name] = ['This table has no such field.']; continue; }
     const parsed = fieldValueSchema({ ...definition, required: true }).safeParse(value);
     if (!parsed.success) problems[name] = parsed.error.issues.map((issue) => issue.message);

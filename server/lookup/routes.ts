@@ -20,10 +20,11 @@ import { searchCoRecords } from './search-co-records.js';
 import { searchLookup } from './search-lookup.js';
 import { sendContactMessage } from './send-contact-message.js';
 import { type ShippingDocumentInput, shippingDocumentKinds, shippingDocumentSchema } from '../../common/lookup/shipping-documents.js';
+import { recordIdParams } from '../../common/api/ids.js';
 
 const tags = ['lookup'];
 const yearQuery = z.object({ year: z.coerce.number().int().optional() });
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = recordIdParams;
 const notFoundAnswer = { 404: apiErrorSchema };
 const treeAnswerSchema = z.object({ nodes: z.array(treeNodeSchema) });
 

@@ -17,6 +17,7 @@ import { dossierData, dossierDocx, dossierXlsx } from './dossier.js';
 import { listInvoices, listProducts } from './list-invoices.js';
 import { performManual } from './perform-manual.js';
 import { deleteSchedule, listSchedules, listStockClaims, loadSavedSchedules, recalculateSchedule, saveSchedule, setStockQuantity } from './schedule-history.js';
+import { recordIdParam, recordIdParams } from '../../common/api/ids.js';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -100,7 +101,7 @@ export const originRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     const historyQuery = z.object({ company_slug: z.string().min(1).max(100), folder_slug: z.string().min(1).max(100) });
     api.get('/fta/bangke/get-bangke-history/', {
       schema: {
-        tags, security, querystring: historyQuery.extend({ ecus_id: z.coerce.number().int().positive().optional() }),
+        tags, security, querystring: historyQuery.extend({ ecus_id: recordIdParam.optional() }),
         summary: 'The saved schedules of the folder set (of one export line with ecus_id), newest first',
         response: { 200: z.object({ count: z.number().int(), next: z.null(), previous: z.null(), results: z.array(scheduleHistorySchema) }), ...errors },
       },
@@ -111,7 +112,7 @@ export const originRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     });
 
     api.delete('/fta/bangke/history/:id/', {
-      schema: { tags, security, querystring: historyQuery, params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }), summary: 'Delete a saved schedule, releasing the C/O stock it claimed; member or above' },
+      schema: { tags, security, querystring: historyQuery, params: recordIdParams, summary: 'Delete a saved schedule, releasing the C/O stock it claimed; member or above' },
     }, async (request, reply) => {
       const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug: request.query.company_slug, folderSlug: request.query.folder_slug, minimumRole: 'member' });
       await deleteSchedule(run, { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! }, request.params.id);
@@ -120,7 +121,7 @@ export const originRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
 
     api.get('/fta/bangke/history/:id/stock/', {
       schema: {
-        tags, security, querystring: historyQuery, params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }), response: { 200: claimsAnswer, ...errors },
+        tags, security, querystring: historyQuery, params: recordIdParams, response: { 200: claimsAnswer, ...errors },
         summary: 'The C/O stock a saved schedule claims: each import line or purchase with the quantity claimed, its quantity and what is left of it',
       },
     }, async (request) => {
@@ -168,7 +169,7 @@ export const originRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
 
     api.get('/fta/bangke/history/:id/document/', {
       schema: {
-        tags, security, params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }), querystring: historyQuery.extend(dossierQuerySchema.shape),
+        tags, security, params: recordIdParams, querystring: historyQuery.extend(dossierQuerySchema.shape),
         summary: 'A saved schedule as the bảng kê of Circular 05/2018/TT-BCT for its criterion, in Word or Excel', produces: Object.values(documentTypes),
         response: { 200: z.any().describe('The document'), ...errors },
       },

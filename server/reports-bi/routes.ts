@@ -14,6 +14,7 @@ import { loadPeriod } from '../statements/compute-statements.js';
 import { assignReports, canOpenReportType, deleteReport, listCatalogue, listMyReports, saveReport } from './bi-reports.js';
 import { coUtilisationWorkbook } from './co-utilisation-workbook.js';
 import { embedReport, EmbedTokenProvider } from './embed-token.js';
+import { recordIdParams } from '../../common/api/ids.js';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 const providerErrors = { 502: apiErrorSchema, 504: apiErrorSchema };
@@ -21,7 +22,7 @@ const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 function sendWorkbook(reply: FastifyReply, bytes: Buffer, fileName: string) {
   return reply.type(xlsx).header('Content-Disposition', `attachment; filename="${fileName}"`).send(bytes);
 }
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = recordIdParams;
 
 /**
  * Business-intelligence reports: each user's assigned reports, the catalogue and assignments platform
@@ -84,7 +85,8 @@ export const biReportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     const api = scope.withTypeProvider<ZodTypeProvider>();
     api.addHook('onRequest', requireUser(deps.database.db));
     // Platform administration is not a company role: the flag is set with `npm run admin -- grant EMAIL`.
-    api.addHook('preHandler', async (request) => {
+    // Checked as the request arrives, before its input is validated: to anyone else these routes do not exist.
+    api.addHook('onRequest', async (request) => {
       if (!signedInUser(request).isAdmin) throw new AppError('not_found', 'Not found.');
     });
     const tags = ['administration'];

@@ -17,6 +17,7 @@ import type { ListParameters } from './row-sql.js';
 import { resolveRowScope, resolveScope } from '../access.js';
 import { listSelectableValues, suggestAutofill } from './suggest-values.js';
 import { createRow, updateRow, updateRows } from './write-rows.js';
+import { recordIdParams } from '../../common/api/ids.js';
 
 const valueSchemas: Record<FieldDefinition['kind'], z.ZodType> = {
   text: z.string(), code: z.string(), choice: z.string(), date: z.string().describe('YYYY-MM-DD'),
@@ -42,7 +43,7 @@ const listQuerySchema = z.object({
   ordering: z.string().max(500).optional().describe('Fields separated by commas, each optionally led by - for descending'),
 }).catchall(z.string().max(2000)).describe('Filters: field=value, field__gte and field__lte (together: between), field__in=a,b, field__contains and field__startswith (text and codes, accents and case ignored), field__empty=true|false');
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = recordIdParams;
 const countSchema = (key: string) => z.object({ [key]: z.number().int() });
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 

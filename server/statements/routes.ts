@@ -19,6 +19,7 @@ import { checkStatementWorkbook, type Filer, form16Workbook, statement15aWorkboo
 import { computeTariffCheck } from './tariff-check.js';
 import { fixBom } from './fix-bom.js';
 import { listTypeCodeRules, revertTypeCodeRule, setTypeCodeRule } from './type-code-rules.js';
+import { recordIdParams } from '../../common/api/ids.js';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -155,7 +156,7 @@ export const statementRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
 
     api.get('/new-balance/report-runs/:id/', {
       schema: {
-        tags, security, params: z.object({ id: z.coerce.number().int().positive() }),
+        tags, security, params: recordIdParams,
         summary: 'A report being computed: queued, running, then succeeded (ask for the report again), failed or interrupted',
         response: { 200: reportRunSchema, ...errors },
       },
