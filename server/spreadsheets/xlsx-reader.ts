@@ -233,7 +233,11 @@ function lastCloseEnd(xml: string, name: string): number {
   return -1;
 }
 
-const sharedItemPattern = /<(\w+:)?si\b[^>]*>([\s\S]*?)<\/\1?si>|<(?:\w+:)?si\s*\/>/g;
+/** What one kept string costs beside its text (its header and its place in the list): a million empty items are not free. */
+const itemCost = 16;
+
+/** A string item, or an empty one written `<si/>` (whose slash must not open an item that runs into the next). */
+const sharedItemPattern = /<(\w+:)?si\b(?:[^>]*[^/>])?>([\s\S]*?)<\/\1?si>|<(?:\w+:)?si\s*\/>/g;
 
 /**
  * The shared strings, inflated and cut into items as they stream, so that the reader never holds the
@@ -248,7 +252,7 @@ async function sharedStrings(archive: ZipArchive, part: ZipEntry, textLimit: num
   const take = (xml: string) => {
     for (const match of xml.matchAll(sharedItemPattern)) {
       const text = stringItem(match[2] ?? '');
-      kept += text.length;
+      kept += text.length + itemCost;
       if (kept > textLimit) throw tooLarge(textLimit);
       strings.push(text);
     }
