@@ -44,6 +44,14 @@ export interface Config {
   /** Rows and columns a sheet may have to be imported. */
   importMaxRows: number;
   importMaxColumns: number;
+  /** Text a reader may hold at once (IMPORT_MAX_TEXT_MB): an .xlsx's shared strings, one row of sheet XML, a workbook read whole. */
+  importMaxTextBytes: number;
+  /** Reader processes reading at once, in all (READERS_MAX) and for one user (READERS_PER_USER); the rest wait in line. */
+  readersMax: number;
+  readersPerUser: number;
+  /** Files and bytes one user may upload in 24 hours (UPLOAD_DAILY_FILES, UPLOAD_DAILY_MB). */
+  uploadDailyFiles: number;
+  uploadDailyBytes: number;
   /** Whether this server runs jobs (imports) itself; false leaves them to `npm run worker` processes. */
   runJobs: boolean;
   /** Where uploads are kept: `disk` (DATA_DIR, this machine only) or `database` (reachable by every server and worker). */
@@ -71,6 +79,10 @@ export interface PowerBiSettings {
   authorityUrl: string;
   apiUrl: string;
 }
+
+/** What a reader may read of a sheet, from the configuration. */
+export const sheetLimitsOf = (config: Pick<Config, 'importMaxRows' | 'importMaxColumns' | 'importMaxTextBytes'>) =>
+  ({ rows: config.importMaxRows, columns: config.importMaxColumns, text: config.importMaxTextBytes });
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
@@ -172,6 +184,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: intFrom(env.UPLOAD_MAX_MB, 50, 'UPLOAD_MAX_MB') * 1024 * 1024,
     importMaxRows: intFrom(env.IMPORT_MAX_ROWS, 1_000_000, 'IMPORT_MAX_ROWS'),
     importMaxColumns: intFrom(env.IMPORT_MAX_COLUMNS, 500, 'IMPORT_MAX_COLUMNS'),
+    importMaxTextBytes: intFrom(env.IMPORT_MAX_TEXT_MB, 128, 'IMPORT_MAX_TEXT_MB') * 1024 * 1024,
+    readersMax: Math.max(1, intFrom(env.READERS_MAX, 4, 'READERS_MAX')),
+    readersPerUser: Math.max(1, intFrom(env.READERS_PER_USER, 2, 'READERS_PER_USER')),
+    uploadDailyFiles: intFrom(env.UPLOAD_DAILY_FILES, 200, 'UPLOAD_DAILY_FILES'),
+    uploadDailyBytes: intFrom(env.UPLOAD_DAILY_MB, 2048, 'UPLOAD_DAILY_MB') * 1024 * 1024,
     runJobs: booleanFrom(env.RUN_JOBS, true, 'RUN_JOBS'),
     uploadStore: uploadStoreFrom(env.UPLOAD_STORE, env.DATABASE_URL ? 'database' : 'disk'),
     reportOrigins: reportOriginsFrom(env.REPORT_ORIGINS ?? 'https://app.powerbi.com'),

@@ -38,6 +38,7 @@ export const errorCodes = [
   'report_embed_failed',
   'account_disabled',
   'own_account',
+  'upload_quota',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number] | (string & {});
@@ -86,4 +87,5 @@ export const httpStatusOfCode: Record<(typeof errorCodes)[number], number> = {
   report_embed_failed: 502,
   account_disabled: 403,
   own_account: 409,
+  upload_quota: 429,
 };

@@ -22,7 +22,7 @@ export async function sheetRows(upload: Upload, sheet: string, from: number, to:
   const lastOutlined = outlined.rows.at(-1)?.row ?? 0;
   if (to <= lastOutlined || outlined.rows.length < outlineRows) return outlined.rows.filter((row) => row.row >= from && row.row <= to);
   const rows: SheetRow[] = [];
-  for await (const batch of rowsInChild({ file: upload.path, format: upload.format, sheet, fromRow: from, batchSize: 500 })) {
+  for await (const batch of rowsInChild({ file: upload.path, format: upload.format, sheet, fromRow: from, owner: upload.userId, batchSize: 500 })) {
     rows.push(...batch.filter((row) => row.row <= to));
     if ((batch.at(-1)?.row ?? 0) >= to) break;
   }

@@ -4,13 +4,14 @@
  * and runs it under a lease (server/jobs/leases.ts).
  */
 import { resourceNamed } from '../../common/resources/index.js';
-import type { Config } from '../config.js';
+import { type Config, sheetLimitsOf } from '../config.js';
 import type { Database } from '../db/client.js';
 import { runner, type Run } from '../db/run.js';
 import { defaultLeaseTiming, type JobTable, type LeaseTiming, runUnderLease, startWorker, sweepStaleJobs, type Worker } from '../jobs/leases.js';
 import type { ImportOptions } from './records.js';
 import { deleteLoadedRows, type ImportJob, markInterrupted, runImport } from './run-import.js';
 import type { ImportType } from './setup.js';
+import { configureReaders } from './reader.js';
 import { keptUpload } from './uploads.js';
 
 export const importJobs: JobTable = { table: 'import_records' };
@@ -34,7 +35,7 @@ async function importJobOf(run: Run, config: Config, id: number): Promise<Import
   return {
     recordId: id, companyId: record.company_id, folderSetId: record.folder_set_id, resource: resourceNamed(record.resource), importType: record.import_type,
     keepPosting: record.keep_posting, upload, sheet, headerFrom, headerTo, headers, setup: { mapping, extra_fields: extraFields },
-    limits: { rows: config.importMaxRows, columns: config.importMaxColumns }, replaces: replaces ?? [],
+    limits: sheetLimitsOf(config), replaces: replaces ?? [],
   };
 }
 
@@ -58,6 +59,7 @@ export function sweepInterruptedImports(run: Run, staleMs: number): Promise<numb
 export function startImportWorker(options: { database: Database; config: Config; timing?: LeaseTiming }): Worker {
   const run = runner(options.database);
   const timing = options.timing ?? defaultLeaseTiming;
+  configureReaders({ total: options.config.readersMax, perUser: options.config.readersPerUser });
   return startWorker({
     run, jobs: importJobs, concurrency: importConcurrency, timing,
     sweep: () => sweepInterruptedImports(run, timing.staleMs),

@@ -280,7 +280,7 @@ describe('the spreadsheet corpus', () => {
         ]);
         const sheet = outline.sheets.find((candidate) => candidate.rows.length > 0);
         if (!sheet) { outcomes[name] = 'no rows'; continue; }
-        const upload = { id: name, fileName: name, size: 0, format, sha256: '', outline, path: file };
+        const upload = { id: name, userId: '', fileName: name, size: 0, format, sha256: '', outline, path: file };
         const headers = await readHeaders(upload, { sheet_name: sheet.name, header_from: sheet.rows[0]!.row }).catch((error: Error) => ({ error: error.message }));
         outcomes[name] = 'error' in headers ? `no header: ${String(headers.error)}` : `${Object.keys(headers).length} headers`;
       } catch (error) {

@@ -83,6 +83,70 @@ export function stopSpareReader(): void {
 }
 
 /**
+ * How many readers read at once: in all (READERS_MAX) and for one user (READERS_PER_USER). Each may
+ * hold up to the text limit and the memory ceiling, so three hostile uploads at once would otherwise
+ * cost three times that; the rest wait in line, in the order they came, and their time limit starts
+ * when their turn does.
+ */
+const pool = { total: 4, perUser: 2, active: 0, byOwner: new Map<string, number>() };
+const line: Array<{ owner: string; start: () => void }> = [];
+
+function take(owner: string): void {
+  pool.active += 1;
+  pool.byOwner.set(owner, (pool.byOwner.get(owner) ?? 0) + 1);
+}
+
+export function configureReaders(options: { total: number; perUser: number }): void {
+  pool.total = Math.max(1, options.total);
+  pool.perUser = Math.max(1, options.perUser);
+  admitWaiting();
+}
+
+/** Readers reading now in all and for the busiest user, and files waiting for their turn. */
+export function readerTurns(): { active: number; mostForOneUser: number; waiting: number } {
+  return { active: pool.active, mostForOneUser: Math.max(0, ...pool.byOwner.values()), waiting: line.length };
+}
+
+const mayStart = (owner: string) => pool.active < pool.total && (pool.byOwner.get(owner) ?? 0) < pool.perUser;
+
+function admitWaiting(): void {
+  for (let index = 0; index < line.length && pool.active < pool.total;) {
+    const waiting = line[index]!;
+    if (mayStart(waiting.owner)) { line.splice(index, 1); take(waiting.owner); waiting.start(); } else index += 1;
+  }
+}
+
+/** Waits for a turn to read (or for the signal); the answer gives the turn back. */
+async function turn(owner: string, signal?: AbortSignal): Promise<() => void> {
+  signal?.throwIfAborted();
+  if (mayStart(owner)) take(owner);
+  else {
+    await new Promise<void>((resolve, reject) => {
+      const waiting = { owner, start: () => { signal?.removeEventListener('abort', leave); resolve(); } };
+      const leave = () => { line.splice(line.indexOf(waiting), 1); reject(signal!.reason as Error); };
+      signal?.addEventListener('abort', leave, { once: true });
+      line.push(waiting);
+    });
+  }
+  let given = false;
+  return () => {
+    if (given) return;
+    given = true;
+    pool.active -= 1;
+    const left = (pool.byOwner.get(owner) ?? 1) - 1;
+    if (left > 0) pool.byOwner.set(owner, left); else pool.byOwner.delete(owner);
+    admitWaiting();
+  };
+}
+
+/** A reader for one file once it is the owner's turn; `done` kills it and gives the turn back. */
+async function readerFor(owner: string, signal?: AbortSignal): Promise<{ child: ChildProcess; done: () => void }> {
+  const release = await turn(owner, signal);
+  const reader = startReader();
+  return { child: reader.child, done: () => { reader.done(); release(); } };
+}
+
+/**
  * Messages of one child as an async queue, ending with its exit; a timeout kills it, and so does the
  * caller's signal (its reason is thrown). A child killed from outside is an interruption, not a bad file.
  */
@@ -113,15 +177,22 @@ async function* messagesOf(child: ChildProcess, timeoutMs: number, signal?: Abor
   }
 }
 
+const limitsOf = (limits?: SheetLimits): Required<SheetLimits> => ({
+  rows: limits?.rows ?? readerLimits.rows, columns: limits?.columns ?? readerLimits.columns, text: limits?.text ?? readerLimits.text,
+});
+
 const failure = (message: Extract<ReaderMessage, { type: 'error' }>) => new UnreadableFile(message.reason, message.message, message.limit);
 const vanished = () => new UnreadableFile('corrupt', 'The file could not be read: the reader stopped (the file may be too large or damaged).');
 
+/** Files of no one user (a job reading an upload without one) share a turn among themselves. */
+const anyone = '';
+
 /** The sheets and their first rows. */
-export async function outlineInChild(file: string, format: SheetFormat, previewRows: number, limits: SheetLimits = readerLimits, timeoutMs = readerLimits.timeMs): Promise<WorkbookOutline> {
-  const reader = startReader();
+export async function outlineInChild(file: string, format: SheetFormat, previewRows: number, options: { limits?: SheetLimits; owner?: string; timeoutMs?: number } = {}): Promise<WorkbookOutline> {
+  const reader = await readerFor(options.owner ?? anyone);
   try {
-    reader.child.send({ type: 'outline', file, format, previewRows, limits: { rows: limits.rows, columns: limits.columns } } satisfies ReaderCommand);
-    for await (const message of messagesOf(reader.child, timeoutMs)) {
+    reader.child.send({ type: 'outline', file, format, previewRows, limits: limitsOf(options.limits) } satisfies ReaderCommand);
+    for await (const message of messagesOf(reader.child, options.timeoutMs ?? readerLimits.timeMs)) {
       if (message.type === 'outline') return message.outline;
       if (message.type === 'error') throw failure(message);
     }
@@ -135,8 +206,8 @@ export async function outlineInChild(file: string, format: SheetFormat, previewR
  * The messages of one sheet command, batch by batch. The child reads the next batch while this one is
  * used: reading overlaps the rest on another core, and at most two batches are in memory.
  */
-async function* batchesInChild<T extends ReaderMessage>(command: ReaderCommand, kind: T['type'], timeoutMs = readerLimits.timeMs, signal?: AbortSignal): AsyncGenerator<T> {
-  const reader = startReader();
+async function* batchesInChild<T extends ReaderMessage>(command: ReaderCommand, kind: T['type'], owner: string, timeoutMs = readerLimits.timeMs, signal?: AbortSignal): AsyncGenerator<T> {
+  const reader = await readerFor(owner, signal);
   try {
     reader.child.send(command);
     for await (const message of messagesOf(reader.child, timeoutMs, signal)) {
@@ -154,19 +225,17 @@ async function* batchesInChild<T extends ReaderMessage>(command: ReaderCommand, 
   }
 }
 
-const limitsOf = (limits?: SheetLimits): SheetLimits => ({ rows: limits?.rows ?? readerLimits.rows, columns: limits?.columns ?? readerLimits.columns });
-
-/** The rows of one sheet in batches, as they are. */
-export async function* rowsInChild(options: { file: string; format: SheetFormat; sheet: string; fromRow: number; batchSize?: number; timeoutMs?: number; limits?: SheetLimits }): AsyncGenerator<SheetRow[]> {
+/** The rows of one sheet in batches, as they are; `owner` is the user whose turn it takes. */
+export async function* rowsInChild(options: { file: string; format: SheetFormat; sheet: string; fromRow: number; owner?: string; batchSize?: number; timeoutMs?: number; limits?: SheetLimits }): AsyncGenerator<SheetRow[]> {
   const command: ReaderCommand = { type: 'rows', file: options.file, format: options.format, sheet: options.sheet, fromRow: options.fromRow, batchSize: options.batchSize ?? 2000, limits: limitsOf(options.limits) };
-  for await (const batch of batchesInChild<Extract<ReaderMessage, { type: 'rows' }>>(command, 'rows', options.timeoutMs)) yield batch.rows;
+  for await (const batch of batchesInChild<Extract<ReaderMessage, { type: 'rows' }>>(command, 'rows', options.owner ?? anyone, options.timeoutMs)) yield batch.rows;
 }
 
 /** The rows of one sheet converted by the plan, in batches of COPY text and refused rows. */
-export function loadInChild(options: { file: string; format: SheetFormat; sheet: string; fromRow: number; plan: RowPlan; keepPosting: boolean; batchSize?: number; timeoutMs?: number; limits?: SheetLimits; signal?: AbortSignal }): AsyncGenerator<LoadBatch> {
+export function loadInChild(options: { file: string; format: SheetFormat; sheet: string; fromRow: number; plan: RowPlan; keepPosting: boolean; owner?: string; batchSize?: number; timeoutMs?: number; limits?: SheetLimits; signal?: AbortSignal }): AsyncGenerator<LoadBatch> {
   const command: ReaderCommand = {
     type: 'load', file: options.file, format: options.format, sheet: options.sheet, fromRow: options.fromRow, batchSize: options.batchSize ?? 2000,
     limits: limitsOf(options.limits), plan: options.plan, keepPosting: options.keepPosting,
   };
-  return batchesInChild<LoadBatch>(command, 'batch', options.timeoutMs, options.signal);
+  return batchesInChild<LoadBatch>(command, 'batch', options.owner ?? anyone, options.timeoutMs, options.signal);
 }

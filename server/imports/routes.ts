@@ -8,6 +8,7 @@ import { columnLetters } from '../../common/imports/cells.js';
 import { cellText } from '../../common/imports/coerce.js';
 import { allows, fieldLabelKey, importTypes, importVariantsOf } from '../../common/resources/define.js';
 import { resources } from '../../common/resources/index.js';
+import { sheetLimitsOf } from '../config.js';
 import type { AppDeps } from '../deps.js';
 import { requireUser, signedInUser } from '../auth/guard.js';
 import { runner } from '../db/run.js';
@@ -17,14 +18,14 @@ import { recordAuditEvent } from '../admin/audit.js';
 import { readHeaders, sheetRows } from './headers.js';
 import { startImportWorker } from './import-jobs.js';
 import { exportRejectedRows, getImportRecord, type ImportRecord, listImportRecords, retryImport, rollBackImport, startImport } from './records.js';
-import { stopSpareReader } from './reader.js';
+import { configureReaders, stopSpareReader } from './reader.js';
 import { checkSetup, importFields, lastSetup, saveSetup } from './setup.js';
-import { findUpload, readImportForm, type Upload } from './uploads.js';
+import { checkDeclaredRows, findUpload, readImportForm, type Upload } from './uploads.js';
 import { recordIdParams } from '../../common/api/ids.js';
 
 const security = [{ bearer: [] }];
 const tags = ['imports'];
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 422: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema };
 const slug = z.string().trim().min(1).max(100);
 const rowNumber = z.coerce.number().int().min(1).max(1_048_576);
 
@@ -74,8 +75,10 @@ const parse = <T extends z.ZodType>(schema: T, input: unknown): z.infer<T> => {
 export const importRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { database, config } = deps;
   const run = runner(database);
-  const limits = { rows: config.importMaxRows, columns: config.importMaxColumns };
-  const files = { run, dataDir: config.dataDir, store: config.uploadStore, maxBytes: config.uploadMaxBytes, limits };
+  const limits = sheetLimitsOf(config);
+  const quota = { files: config.uploadDailyFiles, bytes: config.uploadDailyBytes };
+  const files = { run, dataDir: config.dataDir, store: config.uploadStore, maxBytes: config.uploadMaxBytes, limits, quota };
+  configureReaders({ total: config.readersMax, perUser: config.readersPerUser });
   // Imports are queued jobs; unless RUN_JOBS=false this server runs them too (and settles those of stopped servers).
   const worker = config.runJobs ? startImportWorker({ database, config }) : null;
   const queued = () => worker?.kick();
@@ -200,6 +203,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
           const input = parse(importRequestSchema, fields);
           const userId = signedInUser(request).id;
           const access = await resolveScope(run, { userId, companySlug: input.company_slug, folderSlug: input.folder_slug, minimumRole: 'member' });
+          checkDeclaredRows(upload, input.sheet_name, input.header_to ?? input.header_from, limits);
           const remembered = input.mapping ? null : await lastSetup(run, { companyId: access.companyId, resource, importType: call.importType });
           if (!input.mapping && !remembered) throw new AppError('validation_error', 'Map the columns first.', { fields: { mapping: ['Map the columns first.'] } });
           const setup = checkSetup(resource, call.importType, {

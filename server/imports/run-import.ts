@@ -132,7 +132,7 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
   try {
     await record("status = 'running'", []);
     if (!direct) await run(`CREATE UNLOGGED TABLE ${stage} (_row int NOT NULL, extra jsonb, ${plan.fields.map((field) => `${quoted(field.name)} ${sqlType[field.definition.kind]}`).join(', ')})`);
-    for await (const batch of loadInChild({ file: job.upload.path, format: job.upload.format, sheet: job.sheet, fromRow: job.headerTo + 1, plan, keepPosting: job.keepPosting, limits: job.limits, signal })) {
+    for await (const batch of loadInChild({ file: job.upload.path, format: job.upload.format, sheet: job.sheet, fromRow: job.headerTo + 1, plan, keepPosting: job.keepPosting, owner: job.upload.userId, limits: job.limits, signal })) {
       if (batch.lines > 0) await copyInto(database, table, columns, batch.text, direct ? { companyId: job.companyId, folderSetId: job.folderSetId } : undefined);
       inserted += batch.lines;
       seen += batch.seen;

@@ -11,7 +11,7 @@ import { AppError } from '../http/errors.js';
 import type { WorkbookOutline } from '../spreadsheets/read-sheet.js';
 import { outlineInChild } from './reader.js';
 import { type SheetFormat, type SheetLimits, sniffFormat } from '../spreadsheets/sniff.js';
-import { UnreadableFile } from '../spreadsheets/unreadable.js';
+import { tooManyRows, UnreadableFile } from '../spreadsheets/unreadable.js';
 
 /** Rows of each sheet read at upload, for the preview and the header without reading the file again. */
 export const outlineRows = 200;
@@ -22,6 +22,8 @@ const uploadPath = (dataDir: string, id: string) => path.join(uploadsDir(dataDir
 
 export interface Upload {
   id: string;
+  /** Who uploaded it: the only one who may use it, and whose turn its readers take. */
+  userId: string;
   fileName: string;
   size: number;
   format: SheetFormat;
@@ -79,12 +81,40 @@ async function fileOnThisMachine(run: Run, dataDir: string, id: string): Promise
   return true;
 }
 
+/** Files and bytes one user may upload in a day (UPLOAD_DAILY_FILES, UPLOAD_DAILY_MB); every kept upload counts. */
+export interface UploadQuota {
+  files: number;
+  bytes: number;
+}
+
+const quotaSpent = (error: { files: number; bytes: number }) =>
+  new AppError('upload_quota', `You have uploaded as much as a day allows (${error.files} files or ${Math.round(error.bytes / (1024 * 1024))} MB); try again later.`,
+    { extra: { files: error.files, megabytes: Math.round(error.bytes / (1024 * 1024)) } });
+
+/** What the user uploaded over the last day, this upload's row included once it is written. */
+async function spentToday(run: Run, userId: string): Promise<{ files: number; bytes: number }> {
+  const [spent] = await run<{ files: number; bytes: string | number }>(
+    `SELECT count(*)::int AS files, coalesce(sum(size), 0) AS bytes FROM uploads
+      WHERE user_id = $1 AND created_at > now() - make_interval(hours => ${keepHours})`, [userId]);
+  return { files: spent?.files ?? 0, bytes: Number(spent?.bytes ?? 0) };
+}
+
 /**
  * Streams one uploaded file to disk (hashing it on the way, refusing it past the size limit), checks
  * what it really is, and reads its sheets' first rows in the reader process; with the database store,
- * its bytes go to the database too.
+ * its bytes go to the database too. A user past the day's quota is refused before the file is read,
+ * and again after its row is written, which is what holds when several uploads arrive at once.
  */
-export async function saveUpload(options: { run: Run; dataDir: string; store: UploadStore; maxBytes: number; limits: SheetLimits; userId: string; file: MultipartFile }): Promise<Upload> {
+export async function saveUpload(options: { run: Run; dataDir: string; store: UploadStore; maxBytes: number; limits: SheetLimits; quota?: UploadQuota; userId: string; file: MultipartFile }): Promise<Upload> {
+  const { quota } = options;
+  if (quota) {
+    const before = await spentToday(options.run, options.userId);
+    if (before.files >= quota.files || before.bytes >= quota.bytes) {
+      // The rest of the request is drained unread, so the client gets the answer rather than a broken connection.
+      options.file.file.resume();
+      throw quotaSpent(quota);
+    }
+  }
   const id = crypto.randomUUID();
   const filePath = uploadPath(options.dataDir, id);
   await fs.mkdir(uploadsDir(options.dataDir), { recursive: true });
@@ -97,15 +127,19 @@ export async function saveUpload(options: { run: Run; dataDir: string; store: Up
     if (options.file.file.truncated) throw new AppError('payload_too_large', 'The file is larger than allowed.');
     const fileName = path.basename(options.file.filename || 'upload').slice(0, 200);
     const format = await sniffFormat(filePath, fileName, options.maxBytes);
-    const outline = await outlineInChild(filePath, format, outlineRows, options.limits);
+    const outline = await outlineInChild(filePath, format, outlineRows, { limits: options.limits, owner: options.userId });
     if (outline.sheets.length === 0) throw new UnreadableFile('not_a_spreadsheet', 'The workbook has no sheets.');
     const sha256 = hash.digest('hex');
     await options.run(
       'INSERT INTO uploads (id, user_id, file_name, size, format, sha256, outline) VALUES ($1, $2, $3, $4, $5, $6, $7)',
       [id, options.userId, fileName, size, format, sha256, JSON.stringify(outline)],
     );
+    if (quota) {
+      const after = await spentToday(options.run, options.userId);
+      if (after.files > quota.files || after.bytes > quota.bytes) throw quotaSpent(quota);
+    }
     if (options.store === 'database') await storeChunks(options.run, id, filePath);
-    return { id, fileName, size, format, sha256, outline, path: filePath };
+    return { id, userId: options.userId, fileName, size, format, sha256, outline, path: filePath };
   } catch (error) {
     await fs.rm(filePath, { force: true });
     await options.run('DELETE FROM uploads WHERE id = $1', [id]).catch(() => undefined);
@@ -127,13 +161,22 @@ export async function findUpload(options: { run: Run; dataDir: string; userId: s
  */
 export async function keptUpload(options: { run: Run; dataDir: string; userId?: string; id: string }): Promise<Upload | undefined> {
   if (!/^[0-9a-f-]{36}$/.test(options.id)) return undefined;
-  const [row] = await options.run<{ id: string; file_name: string; size: string | number; format: SheetFormat; sha256: string; outline: WorkbookOutline }>(
-    `SELECT id, file_name, size, format, sha256, outline FROM uploads
+  const [row] = await options.run<{ id: string; user_id: string; file_name: string; size: string | number; format: SheetFormat; sha256: string; outline: WorkbookOutline }>(
+    `SELECT id, user_id, file_name, size, format, sha256, outline FROM uploads
       WHERE id = $1 AND ($2::uuid IS NULL OR user_id = $2) AND created_at > now() - make_interval(hours => ${keepHours})`,
     [options.id, options.userId ?? null],
   );
   if (!row || !(await fileOnThisMachine(options.run, options.dataDir, row.id))) return undefined;
-  return { id: row.id, fileName: row.file_name, size: Number(row.size), format: row.format, sha256: row.sha256, outline: row.outline, path: uploadPath(options.dataDir, row.id) };
+  return { id: row.id, userId: row.user_id, fileName: row.file_name, size: Number(row.size), format: row.format, sha256: row.sha256, outline: row.outline, path: uploadPath(options.dataDir, row.id) };
+}
+
+/**
+ * Refuses an import whose sheet holds more rows below its header than the row limit, by the last row
+ * the upload's outline knows, before a job is queued that would read them all first.
+ */
+export function checkDeclaredRows(upload: Upload, sheetName: string, headerTo: number, limits: SheetLimits): void {
+  const lastRow = upload.outline.sheets.find((sheet) => sheet.name === sheetName)?.lastRow;
+  if (typeof lastRow === 'number' && lastRow - headerTo > limits.rows) throw unreadable(tooManyRows(limits.rows));
 }
 
 /** Removes uploads older than a day, files and rows. */
@@ -146,7 +189,7 @@ export async function purgeUploads(options: { run: Run; dataDir: string }): Prom
  * A multipart form of the import calls: its text fields, and its `excel_file` saved as an upload.
  * Files other than `excel_file` are refused.
  */
-export async function readImportForm(request: FastifyRequest, options: { run: Run; dataDir: string; store: UploadStore; maxBytes: number; limits: SheetLimits; userId: string }): Promise<{ fields: Record<string, string>; upload?: Upload }> {
+export async function readImportForm(request: FastifyRequest, options: { run: Run; dataDir: string; store: UploadStore; maxBytes: number; limits: SheetLimits; quota?: UploadQuota; userId: string }): Promise<{ fields: Record<string, string>; upload?: Upload }> {
   const fields: Record<string, string> = {};
   let upload: Upload | undefined;
   for await (const part of request.parts()) {

@@ -1,14 +1,20 @@
 import fs from 'node:fs/promises';
 import type XLSX from '@e965/xlsx';
 import type { SheetCell, SheetRow } from '../../common/imports/coerce.js';
-import { type SheetFormat, type SheetLimits } from './sniff.js';
-import { tooManyColumns, tooManyRows, UnreadableFile } from './unreadable.js';
+import { readerLimits, type SheetFormat, type SheetLimits } from './sniff.js';
+import { tooLarge, tooManyColumns, tooManyRows, UnreadableFile } from './unreadable.js';
 import { openXlsx, type ReadMeter } from './xlsx-reader.js';
+import { zipEntries } from './zip.js';
 
 export type { ReadMeter } from './xlsx-reader.js';
 
 export interface WorkbookOutline {
-  sheets: Array<{ name: string; rows: SheetRow[] }>;
+  /**
+   * `lastRow`: the last row the sheet holds or declares (its `<dimension>`, BIFF dimensions, its rows
+   * read whole), so an import of too many rows is refused before it starts; null when only reading it
+   * all would tell (CSV, a sheet without a dimension). Absent in uploads kept from before it was known.
+   */
+  sheets: Array<{ name: string; rows: SheetRow[]; lastRow?: number | null }>;
   date1904: boolean;
 }
 
@@ -21,12 +27,32 @@ function cellOfSheetJs(cell: XLSX.CellObject | undefined): SheetCell {
   return cell.v as string | number | boolean;
 }
 
-async function readSheetJs(filePath: string, limits: SheetLimits): Promise<XLSX.WorkBook> {
+/** The bytes SheetJS would hold to parse a file: an archive's inflated entries, else the file itself. */
+async function bytesToParse(filePath: string): Promise<number> {
+  const file = await fs.open(filePath, 'r');
+  try {
+    const { size } = await file.stat();
+    const head = Buffer.alloc(4);
+    await file.read(head, 0, 4, 0);
+    if (head.readUInt32LE(0) !== 0x04034b50) return size;
+    return (await zipEntries(file, size)).reduce((sum, entry) => sum + entry.uncompressed, 0);
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * A whole workbook in memory, its sheets cut after `sheetRows` rows; refused past the text limit
+ * before it is parsed, since the parse holds all of it at once.
+ */
+async function readSheetJs(filePath: string, sheetRows: number, limits: SheetLimits): Promise<XLSX.WorkBook> {
+  const textLimit = limits.text ?? readerLimits.text;
+  if ((await bytesToParse(filePath)) > textLimit) throw tooLarge(textLimit);
   const data = await fs.readFile(filePath);
   // Loaded only for the formats that need it, so that a reader starts quickly for the others.
   const { default: sheetJs } = await import('@e965/xlsx');
   try {
-    return sheetJs.read(data, { type: 'buffer', cellDates: true, dense: true, cellFormula: false, sheetRows: limits.rows + 1 });
+    return sheetJs.read(data, { type: 'buffer', cellDates: true, dense: true, cellFormula: false, sheetRows });
   } catch (error) {
     const message = (error as Error).message ?? '';
     if (/password|encrypt/i.test(message)) throw new UnreadableFile('encrypted', 'The workbook is password protected.');
@@ -34,9 +60,24 @@ async function readSheetJs(filePath: string, limits: SheetLimits): Promise<XLSX.
   }
 }
 
+const denseRows = (sheet: XLSX.WorkSheet) => (sheet['!data'] ?? []) as Array<Array<XLSX.CellObject | undefined> | undefined>;
+
+/**
+ * The last row of a SheetJS sheet: the one its range declares when the sheet was cut short (BIFF
+ * dimensions, ODS and .xlsb ranges), else the last one read. HTML tables declare nothing, so they are
+ * read one row past the limit to tell.
+ */
+function lastRowOf(sheet: XLSX.WorkSheet): number {
+  const declared = Number(/(\d+)$/.exec(sheet['!fullref'] ?? '')?.[1] ?? 0);
+  return Math.max(declared, denseRows(sheet).length);
+}
+
 function* sheetJsRows(sheet: XLSX.WorkSheet, fromRow: number, limits: SheetLimits, meter?: ReadMeter): Generator<SheetRow> {
-  const dense = (sheet['!data'] ?? []) as Array<Array<XLSX.CellObject | undefined> | undefined>;
-  if (meter) meter.declaredRows = Math.max(0, dense.length - fromRow + 1);
+  const dense = denseRows(sheet);
+  const declared = Math.max(0, lastRowOf(sheet) - fromRow + 1);
+  if (meter) meter.declaredRows = declared;
+  // The sheet was read only up to one row past the limit: refusing here is what keeps the rest from being dropped unseen.
+  if (declared > limits.rows) throw tooManyRows(limits.rows);
   for (let index = fromRow - 1; index < dense.length; index += 1) {
     if (meter) meter.fraction = index / dense.length;
     const row = dense[index];
@@ -114,30 +155,42 @@ export function outlineWorkbook(filePath: string, format: SheetFormat, previewRo
 }
 
 async function outlineAnyWorkbook(filePath: string, format: SheetFormat, previewRows: number, limits: SheetLimits): Promise<WorkbookOutline> {
+  // The outline shows the first rows of every sheet; only an import of one of them is held to the row limit.
+  const anyLength: SheetLimits = { ...limits, rows: Number.POSITIVE_INFINITY };
   if (format === 'csv') {
     const rows: SheetRow[] = [];
     for await (const row of csvSheetRows(filePath, 1, limits)) {
       rows.push(row);
       if (rows.length >= previewRows) break;
     }
-    return { sheets: [{ name: csvSheetName, rows }], date1904: false };
+    return { sheets: [{ name: csvSheetName, rows, lastRow: null }], date1904: false };
   }
   if (format === 'xlsx') {
-    const workbook = await openXlsx(filePath);
+    const workbook = await openXlsx(filePath, limits.text);
     const sheets: WorkbookOutline['sheets'] = [];
     for (const name of workbook.sheetNames) {
       const rows: SheetRow[] = [];
-      for await (const row of workbook.rows(name, { fromRow: 1, limits })) {
+      const meter: ReadMeter = { declaredRows: null, fraction: 0 };
+      for await (const row of workbook.rows(name, { fromRow: 1, limits: anyLength, meter })) {
         rows.push(row);
         if (rows.length >= previewRows) break;
       }
-      sheets.push({ name, rows });
+      sheets.push({ name, rows, lastRow: meter.declaredRows });
     }
     return { sheets, date1904: workbook.date1904 };
   }
-  const workbook = await readSheetJs(filePath, limits);
+  // Past the row limit below a header among the previewed rows, the last row read is enough to refuse an import.
+  const workbook = await readSheetJs(filePath, limits.rows + previewRows + 1, limits);
   return {
-    sheets: workbook.SheetNames.map((name) => ({ name, rows: [...sheetJsRows(workbook.Sheets[name]!, 1, limits)].slice(0, previewRows) })),
+    sheets: workbook.SheetNames.map((name) => {
+      const sheet = workbook.Sheets[name]!;
+      const rows: SheetRow[] = [];
+      for (const row of sheetJsRows(sheet, 1, anyLength)) {
+        if (rows.length >= previewRows) break;
+        rows.push(row);
+      }
+      return { name, rows, lastRow: lastRowOf(sheet) };
+    }),
     date1904: Boolean(workbook.Workbook?.WBProps?.date1904),
   };
 }
@@ -163,11 +216,12 @@ async function* readAnySheetRows(filePath: string, format: SheetFormat, sheetNam
     return;
   }
   if (format === 'xlsx') {
-    const workbook = await openXlsx(filePath);
+    const workbook = await openXlsx(filePath, limits.text);
     for await (const row of workbook.rows(sheetName, { fromRow, limits, ...(meter ? { meter } : {}) })) yield counted(row);
     return;
   }
-  const workbook = await readSheetJs(filePath, limits);
+  // One row past the limit, so that a longer sheet is seen to be longer rather than cut short.
+  const workbook = await readSheetJs(filePath, fromRow + limits.rows, limits);
   const sheet = workbook.Sheets[sheetName];
   if (!sheet) throw new UnreadableFile('corrupt', `The workbook has no sheet named ${sheetName}.`);
   for (const row of sheetJsRows(sheet, fromRow, limits, meter)) yield counted(row);

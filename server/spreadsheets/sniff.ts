@@ -5,15 +5,21 @@ import { zipEntries } from './zip.js';
 /** The formats the readers handle; `xls` also covers the HTML tables some systems save as `.xls`. */
 export type SheetFormat = 'xlsx' | 'xls' | 'ods' | 'csv';
 
-/** How far a reader goes: rows and columns of a sheet (IMPORT_MAX_ROWS and IMPORT_MAX_COLUMNS in the configuration). */
+/**
+ * How far a reader goes: rows and columns of a sheet (IMPORT_MAX_ROWS and IMPORT_MAX_COLUMNS in the
+ * configuration), and the bytes of text it may hold at once (IMPORT_MAX_TEXT_MB): an .xlsx's shared
+ * strings, one row of sheet XML, or a workbook read whole.
+ */
 export interface SheetLimits {
   rows: number;
   columns: number;
+  text?: number;
 }
 
 export const readerLimits = {
   rows: 1_000_000,
   columns: 500,
+  text: 128 * 1024 * 1024,
   /** Uncompressed bytes a workbook may expand to, per byte of the size limit. */
   expansion: 20,
   timeMs: 10 * 60_000,

@@ -140,4 +140,20 @@ describe('the .xlsx reader', () => {
     await expect(patched.read(small)).rejects.toMatchObject({ reason: 'zip_bomb' });
     await expect((async () => { for await (const _chunk of patched.stream(small)); })()).rejects.toMatchObject({ reason: 'zip_bomb' });
   });
+  it('streams shared strings across chunks, and refuses text past its limit before holding it', async () => {
+    const items = Array.from({ length: 30_000 }, (_, i) => (i === 15_000 ? '<x:si/>' : `<x:si><x:t>Mặt hàng số ${i}</x:t></x:si>`)).join('');
+    const sheet = '<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>15000</v></c><c r="C1" t="s"><v>29999</v></c></row></sheetData></worksheet>';
+    const many = await workbookFile('many-strings.xlsx', standardParts(sheet, { 'xl/sharedStrings.xml': `<x:sst>${items}</x:sst>` }));
+    expect(fs.statSync(many).size).toBeLessThan(256 * 1024);
+    expect(await rowsOf(many, 'Tờ khai')).toEqual([{ row: 1, cells: ['Mặt hàng số 0', '', 'Mặt hàng số 29999'] }]);
+    // The same strings over a limit smaller than their text, and a million empty items, which cost their place in the list.
+    await expect(openXlsx(many, 256 * 1024)).rejects.toMatchObject({ reason: 'too_large' });
+    const empty = await workbookFile('empty-strings.xlsx', standardParts(sheet, { 'xl/sharedStrings.xml': `<sst>${'<si/>'.repeat(1_000_000)}</sst>` }));
+    await expect(openXlsx(empty, 8 * 1024 * 1024)).rejects.toMatchObject({ reason: 'too_large', limit: 8 });
+
+    const endless = await workbookFile('endless-row.xlsx', standardParts(`<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>${'x'.repeat(3 * 1024 * 1024)}`));
+    const workbook = await openXlsx(endless, 1024 * 1024);
+    const reading = (async () => { for await (const row of workbook.rows('Tờ khai', { fromRow: 1, limits })) void row; })();
+    await expect(reading).rejects.toMatchObject({ reason: 'too_large', limit: 1 });
+  });
 });

@@ -1,7 +1,7 @@
 import type { SheetCell, SheetRow } from '../../common/imports/coerce.js';
-import { type SheetLimits } from './sniff.js';
-import { tooManyColumns, UnreadableFile } from './unreadable.js';
-import { openZip } from './zip.js';
+import { readerLimits, type SheetLimits } from './sniff.js';
+import { tooLarge, tooManyColumns, tooManyRows, UnreadableFile } from './unreadable.js';
+import { openZip, type ZipArchive, type ZipEntry } from './zip.js';
 
 /**
  * A streaming reader of .xlsx / .xlsm sheets made for imports. It opens the archive by its central
@@ -224,12 +224,50 @@ function* rowsOf(xml: string, context: SheetContext, previous: { number: number 
   }
 }
 
-/** Where the last complete `</row>` (of any prefix) of a stretch ends, or -1. */
-function lastRowEnd(xml: string): number {
-  for (let at = xml.lastIndexOf('row>'); at > 0; at = xml.lastIndexOf('row>', at - 1)) {
-    if (/<\/(\w+:)?$/.test(xml.slice(Math.max(0, at - 12), at))) return at + 4;
+/** Where the last complete closing tag `</name>` (of any prefix) of a stretch ends, or -1. */
+function lastCloseEnd(xml: string, name: string): number {
+  const tail = `${name}>`;
+  for (let at = xml.lastIndexOf(tail); at > 0; at = xml.lastIndexOf(tail, at - 1)) {
+    if (/<\/(\w+:)?$/.test(xml.slice(Math.max(0, at - 12), at))) return at + tail.length;
   }
   return -1;
+}
+
+/** What one kept string costs beside its text (its header and its place in the list): a million empty items are not free. */
+const itemCost = 16;
+
+/** A string item, or an empty one written `<si/>` (whose slash must not open an item that runs into the next). */
+const sharedItemPattern = /<(\w+:)?si\b(?:[^>]*[^/>])?>([\s\S]*?)<\/\1?si>|<(?:\w+:)?si\s*\/>/g;
+
+/**
+ * The shared strings, inflated and cut into items as they stream, so that the reader never holds the
+ * part's XML whole. Their text is counted before it is kept: past the text limit the workbook is
+ * refused, however well its repeated strings compress.
+ */
+async function sharedStrings(archive: ZipArchive, part: ZipEntry, textLimit: number): Promise<string[]> {
+  const strings: string[] = [];
+  const decoder = new TextDecoder('utf-8');
+  let kept = 0;
+  let pending = '';
+  const take = (xml: string) => {
+    for (const match of xml.matchAll(sharedItemPattern)) {
+      const text = stringItem(match[2] ?? '');
+      kept += text.length + itemCost;
+      if (kept > textLimit) throw tooLarge(textLimit);
+      strings.push(text);
+    }
+  };
+  for await (const chunk of archive.stream(part)) {
+    pending += decoder.decode(chunk, { stream: true });
+    const cut = lastCloseEnd(pending, 'si');
+    if (cut > 0) {
+      take(pending.slice(0, cut));
+      pending = pending.slice(cut);
+    }
+    if (pending.length > textLimit) throw tooLarge(textLimit);
+  }
+  take(pending + decoder.decode());
+  return strings;
 }
 
 const corrupt = (detail: string) => new UnreadableFile('corrupt', `The workbook is damaged: ${detail}.`);
@@ -255,14 +293,18 @@ function relationshipsOf(xml: string, base: string): Map<string, { path: string;
   return relations;
 }
 
-/** Opens an .xlsx workbook: its worksheets in order, date system, shared strings and date styles. */
-export async function openXlsx(filePath: string): Promise<XlsxWorkbook> {
+/**
+ * Opens an .xlsx workbook: its worksheets in order, date system, shared strings and date styles. The
+ * parts read whole are refused past the text limit before they are inflated.
+ */
+export async function openXlsx(filePath: string, textLimit = readerLimits.text): Promise<XlsxWorkbook> {
   const archive = await openZip(filePath);
   // Some writers store paths with backslashes or in another case; parts are found either way.
   const parts = new Map(archive.entries.map((file) => [file.name.replace(/\\/g, '/').replace(/^\//, '').toLowerCase(), file]));
   const entry = (path: string) => parts.get(path.toLowerCase());
   const text = async (path: string) => {
     const part = entry(path);
+    if (part && part.uncompressed > textLimit) throw tooLarge(textLimit);
     return part && (await archive.read(part)).toString('utf8');
   };
 
@@ -282,8 +324,8 @@ export async function openXlsx(filePath: string): Promise<XlsxWorkbook> {
   }
   const date1904 = /<(?:\w+:)?workbookPr\b[^>]*\sdate1904\s*=\s*["'](1|true)["']/.exec(workbookXml) !== null;
   const relatedPath = (kind: string) => [...targets.values()].find((relation) => relation.type.endsWith(`/${kind}`))?.path ?? `${folder}${kind}.xml`;
-  const sharedXml = (await text(relatedPath('sharedStrings'))) ?? '';
-  const shared = Array.from(sharedXml.matchAll(/<(\w+:)?si\b[^>]*>([\s\S]*?)<\/\1?si>|<(?:\w+:)?si\s*\/>/g), (match) => stringItem(match[2] ?? ''));
+  const sharedPart = entry(relatedPath('sharedStrings'));
+  const shared = sharedPart ? await sharedStrings(archive, sharedPart, textLimit) : [];
   const styles = dateStyles((await text(relatedPath('styles'))) ?? '');
 
   async function* rows(sheetName: string, options: { fromRow: number; limits: SheetLimits; meter?: ReadMeter }): AsyncGenerator<SheetRow> {
@@ -296,24 +338,31 @@ export async function openXlsx(filePath: string): Promise<XlsxWorkbook> {
     let pending = '';
     let inflated = 0;
     let dimensionSeen = false;
+    const rowLimit = options.limits.text ?? textLimit;
     // Leaving this loop early (an outline needs twenty rows) stops the inflating too.
     for await (const chunk of archive.stream(part)) {
       inflated += chunk.length;
       pending += decoder.decode(chunk, { stream: true });
-      if (!dimensionSeen && options.meter) {
+      if (!dimensionSeen) {
         const dimension = /<(?:\w+:)?dimension\s+ref\s*=\s*["'][A-Za-z]*\d+:?[A-Za-z]*(\d*)["']/.exec(pending);
         if (dimension || pending.includes('sheetData')) {
           dimensionSeen = true;
           const last = Number(dimension?.[1]);
-          options.meter.declaredRows = last > 0 ? Math.max(0, last - options.fromRow + 1) : null;
+          const declared = last > 0 ? Math.max(0, last - options.fromRow + 1) : null;
+          if (options.meter) options.meter.declaredRows = declared;
+          // A sheet that says it is too long is refused before its rows are read.
+          if (declared !== null && declared > options.limits.rows) throw tooManyRows(options.limits.rows);
         }
       }
-      const cut = lastRowEnd(pending);
-      if (cut < 0) continue;
-      const complete = pending.slice(0, cut);
-      pending = pending.slice(cut);
-      for (const row of rowsOf(complete, context, previous)) if (row.row >= options.fromRow) yield row;
-      if (options.meter && part.uncompressed > 0) options.meter.fraction = Math.min(1, inflated / part.uncompressed);
+      const cut = lastCloseEnd(pending, 'row');
+      if (cut >= 0) {
+        const complete = pending.slice(0, cut);
+        pending = pending.slice(cut);
+        for (const row of rowsOf(complete, context, previous)) if (row.row >= options.fromRow) yield row;
+        if (options.meter && part.uncompressed > 0) options.meter.fraction = Math.min(1, inflated / part.uncompressed);
+      }
+      // A row that never ends would otherwise be gathered whole.
+      if (pending.length > rowLimit) throw tooLarge(rowLimit);
     }
     pending += decoder.decode();
     for (const row of rowsOf(pending, context, previous)) if (row.row >= options.fromRow) yield row;

@@ -29,7 +29,9 @@ export function useImportErrorText(): (error: unknown) => string {
         return intl.formatMessage({ id: `imports.errors.reasons.${reason}` }, { limit: refusalLimit(error) ?? '' });
       }
       if (known(`imports.errors.${error.code}`)) {
-        const title = intl.formatMessage({ id: `imports.errors.${error.code}` });
+        // A refusal that names its limits (a day's upload quota) gives them in the answer beside its code.
+        const values = Object.fromEntries(Object.entries(error.body).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
+        const title = intl.formatMessage({ id: `imports.errors.${error.code}` }, values);
         // The server says which later data holds on to the import; that is the reason to show.
         return error.code === 'import_in_use' && error.message ? `${title} ${error.message}` : title;
       }
