@@ -47,15 +47,17 @@ describe('requests nobody expected', () => {
 
   it('answers 400 to malformed multipart bodies and to JSON nested 10,000 deep', async () => {
     const part = (disposition: string, body: string) => `--XX\r\nContent-Disposition: form-data; ${disposition}\r\n\r\n${body}`;
-    const bodies: Array<[string, string]> = [
-      ['multipart/form-data', 'no boundary'],
-      ['multipart/form-data; boundary=XX', part('name="excel_file"; filename="a.xlsx"', 'truncated')],
-      ['multipart/form-data; boundary=XX', `${part('name="excel_file"; filename="a\u0000.xlsx"', 'x')}\r\n--XX--\r\n`],
-      ['multipart/form-data; boundary=XX', `${part('name="company_slug"', 'a\u0000b')}\r\n--XX--\r\n`],
-    ];
-    for (const [type, payload] of bodies) {
-      expect((await call('owner', 'POST', '/api/uploads/', payload, { 'content-type': type })).statusCode, payload).toBe(400);
+    const upload = (type: string, payload: string) => call('owner', 'POST', '/api/uploads/', payload, { 'content-type': type });
+    for (const payload of [`${part('name="company_slug"', 'a\u0000b')}\r\n--XX--\r\n`, `${part('name="excel\u0000file"; filename="a.csv"', 'x')}\r\n--XX--\r\n`]) {
+      expect((await upload('multipart/form-data; boundary=XX', payload)).statusCode, payload).toBe(400);
     }
+    // A NUL in the file's name is dropped from the name kept.
+    const named = await upload('multipart/form-data; boundary=XX', `${part('name="excel_file"; filename="to\u0000khai.csv"', 'code,name\r\nA1,Vải\r\n')}\r\n--XX--\r\n`);
+    expect(named.statusCode, named.body).toBe(201);
+    expect(named.json().file_name).toBe('tokhai.csv');
+    expect((await upload('multipart/form-data', 'no boundary')).statusCode).toBe(400);
+    const cutOff = await upload('multipart/form-data; boundary=XX', part('name="excel_file"; filename="a.xlsx"', 'PK\u0003\u0004 cut'));
+    expect(cutOff.statusCode, cutOff.body).toBe(400);
     for (const deep of ['['.repeat(10_000) + ']'.repeat(10_000), '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000)]) {
       expect((await t.app.inject({ method: 'POST', url: '/api/registration/', payload: deep, headers: { 'content-type': 'application/json' } })).statusCode).toBe(400);
       expect((await call('owner', 'POST', '/api/balance/ecus/autofill/', deep, { 'content-type': 'application/json' })).statusCode).toBe(400);

@@ -125,7 +125,8 @@ export async function saveUpload(options: { run: Run; dataDir: string; store: Up
       transform(chunk: Buffer, _encoding, callback) { hash.update(chunk); size += chunk.length; callback(null, chunk); },
     }), createWriteStream(filePath));
     if (options.file.file.truncated) throw new AppError('payload_too_large', 'The file is larger than allowed.');
-    const fileName = path.basename(options.file.filename || 'upload').slice(0, 200);
+    // A name is the client's text: control characters (a NUL cannot be stored) are dropped.
+    const fileName = path.basename(options.file.filename.replace(/[\u0000-\u001f\u007f]/g, '') || 'upload').slice(0, 200);
     const format = await sniffFormat(filePath, fileName, options.maxBytes);
     const outline = await outlineInChild(filePath, format, outlineRows, { limits: options.limits, owner: options.userId });
     if (outline.sheets.length === 0) throw new UnreadableFile('not_a_spreadsheet', 'The workbook has no sheets.');
