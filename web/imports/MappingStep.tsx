@@ -1,5 +1,6 @@
 import AutoFixHighOutlined from '@mui/icons-material/AutoFixHighOutlined';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -30,7 +31,9 @@ const sourceValue = (source: FieldSource | undefined) =>
 const sourceOfValue = (value: string): FieldSource =>
   value.startsWith('column:') ? { kind: 'column', column: value.slice('column:'.length) } : value === 'constant' ? { kind: 'constant' } : { kind: 'none' };
 
-const matchIcons = { remembered: <HistoryOutlined />, exact: <AutoFixHighOutlined />, similar: <AutoFixHighOutlined /> };
+const matchIcons = { remembered: <HistoryOutlined />, exact: <AutoFixHighOutlined />, likely: <HelpOutlineOutlined />, similar: <HelpOutlineOutlined /> };
+// A proposal from a name that sheets also give other columns, or from a part of a name, is shown as one to check.
+const matchColors = { remembered: 'primary', exact: 'default', likely: 'warning', similar: 'warning' } as const;
 
 /**
  * Step 3: one row per field with the sheet column it takes (proposed from the last setup and the
@@ -182,7 +185,7 @@ export function MappingStep({
                             <Chip
                               size="small"
                               variant="outlined"
-                              color={proposed.source === 'remembered' ? 'primary' : 'default'}
+                              color={matchColors[proposed.source]}
                               icon={matchIcons[proposed.source]}
                               label={<FormattedMessage id={`imports.mapping.source.${proposed.source}`} />}
                             />
