@@ -2,6 +2,7 @@ import type { CheckRow, Form16Row, SourceLine, Statement15aRow, Statement15Row }
 import type { Run } from '../db/run.js';
 import { AppError } from '../http/errors.js';
 import type { ReportComputations } from '../jobs/report-runs.js';
+import { coFormSchedules, exemptImportTypes } from './tariff-check.js';
 import { checkStatementQuery, drillQuery, form16Query, statementQuery, unmappedTypeCodesQuery } from './statement-sql.js';
 
 export type StatementForm = '15' | '15a';
@@ -127,7 +128,8 @@ export interface CheckStatement { rows: CheckRow[]; totalDutyExposure: string; o
 export async function computeCheckStatement(run: Run, period: Period, tolerancePercent: number): Promise<CheckStatement> {
   const opening = await previousClosing(run, period, '15', new Set());
   const rows = await run<CheckRow & { total_rows: number; total_duty_exposure: string | null; open_rows: number }>(checkStatementQuery,
-    [period.companyId, period.id, period.dateStart, period.dateEnd, period.regime, opening, '15', tolerancePercent]);
+    [period.companyId, period.id, period.dateStart, period.dateEnd, period.regime, opening, '15', tolerancePercent, JSON.stringify(coFormSchedules),
+      exemptImportTypes[period.regime] ?? []]);
   return {
     rows: rows.map(({ total_rows: _rows, total_duty_exposure: _total, open_rows: _open, ...row }) => row),
     totalDutyExposure: rows[0]?.total_duty_exposure ?? '0',

@@ -225,10 +225,10 @@ export async function form16Workbook(rows: Form16Row[], period: Period, filer: F
 }
 
 const tariffCheckColumns = [
-  'account_number', 'row_number', 'registered_date', 'code', 'item_name', 'hs', 'from_country', 'co_form', 'tariff_year', 'problem',
-  'declared_rate', 'expected_rate', 'schedules', 'total_value', 'duty_difference',
+  'account_number', 'row_number', 'registered_date', 'type_code', 'code', 'item_name', 'hs', 'from_country', 'co_form', 'exemption_code', 'tariff_year',
+  'problem', 'declared_rate', 'expected_rate', 'schedules', 'total_value', 'duty_at_risk',
 ] as const satisfies ReadonlyArray<keyof TariffCheckRow>;
-const numericTariffCheckColumns = new Set<string>(['row_number', 'tariff_year', 'declared_rate', 'expected_rate', 'total_value', 'duty_difference']);
+const numericTariffCheckColumns = new Set<string>(['row_number', 'tariff_year', 'declared_rate', 'expected_rate', 'total_value', 'duty_at_risk']);
 
 /** The declarations-against-tariff check in the reader's language: one row per line that disagrees, with its reason. */
 export async function tariffCheckWorkbook(check: TariffCheck, period: Period, filer: Filer, locale: Locale): Promise<Buffer> {
