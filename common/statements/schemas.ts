@@ -46,7 +46,8 @@ export type Statement15aRow = z.infer<typeof statement15aRowSchema>;
 
 const reportEnvelope = <R extends z.ZodObject>(row: R) => z.object({
   count: z.number().int(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(row),
-  totals: row.omit({ code: true, name: true, unit: true, note: true, negative: true, problems: true }),
+  totals: z.array(row.omit({ code: true, name: true, note: true, negative: true, problems: true }))
+    .describe('One per unit, in unit order: quantities in different units are never added together'),
   period: z.object({ date_start: z.string(), date_end: z.string(), regime: z.string(), previous_folder_slug: z.string().nullable() }),
   unmapped_type_codes: z.array(z.object({ type_code: z.string(), lines: z.number().int() })).describe('Type codes of the period no rule names: decide them in the type-code rules'),
 });

@@ -66,6 +66,13 @@ describe('cancel records', { timeout: 120_000 }, () => {
     const expected = Object.fromEntries(Object.entries(cancelledLineColumns).map(([line, column]) => [column, (declared as Record<string, unknown>)[line] ?? null]));
     expect(record).toMatchObject({ ...expected, ecus_id: created.json().id, cancel_date: '2026-03-20', cancel_reason: 'Hàng không về trong thời hạn' });
     expect(record).toMatchObject({ currency: 'USD', total_2: '310.25', vat_cost: '7653060' });
+    // Exported, whole amounts show no decimal separator and quantities exactly their decimals.
+    const exported = new ExcelJS.Workbook();
+    await exported.xlsx.load((await call('GET', `/api/balance/ecus-cancel/export/?${new URLSearchParams({ ...scope, lang: 'en' })}`)).rawPayload as unknown as ArrayBuffer);
+    const list = exported.worksheets[0]!;
+    const columnOf = (title: string) => (list.getRow(1).values as unknown[]).indexOf(title);
+    expect([list.getCell(2, columnOf('Customs value')).numFmt, list.getCell(2, columnOf('Quantity')).numFmt, list.getCell(2, columnOf('Quantity 2')).numFmt])
+      .toEqual(['#,##0', '#,##0.0', '#,##0.00']);
     // The cancelled line no longer counts.
     expect((await call('GET', `/api/fta/ecus-stock/?${new URLSearchParams(scope)}`)).json().results).toEqual([]);
   });

@@ -149,13 +149,24 @@ export const movementsCte = `${effectiveDeclarationsCte},
       FROM declared_sums d JOIN rules r ON r.type_code = d.type_code AND r.column_name <> 'ignore' AND r.form = $7
      WHERE d.type_code NOT IN (SELECT type_code FROM dual_codes) OR (r.form = '15a') = (d.code IN (SELECT code FROM products))
      GROUP BY d.code, r.column_name, d.unit),
-  -- A statement row's unit is the one declared to customs (else the opening's, else the books'); quantities in
-  -- another unit are listed as problems, never summed.
+  -- A statement row's unit is the one the company keeps the code in: its books' (the opening, then the warehouse's
+  -- latest), else its BOM's, else the unit that carries most of the declared quantity. One late declaration in another
+  -- unit does not take the row over: quantities in another unit are listed as problems, never summed.
+  bom_units AS (
+    SELECT DISTINCT ON (code) code, unit
+      FROM (SELECT CASE WHEN $7 = '15' THEN b.material_code ELSE b.code END AS code,
+                   CASE WHEN $7 = '15' THEN b.material_unit ELSE b.unit END AS unit, b.id
+              FROM bom_lines b WHERE ${visible('b')}) b
+     WHERE coalesce(unit, '') <> '' ORDER BY code, id DESC),
   statement_codes AS (
-    SELECT code,
-           (array_agg(unit ORDER BY priority, last_day DESC NULLS LAST) FILTER (WHERE coalesce(unit, '') <> ''))[1] AS unit,
-           (array_agg(name ORDER BY priority, last_day DESC NULLS LAST) FILTER (WHERE coalesce(name, '') <> ''))[1] AS name
-      FROM summed GROUP BY code),
+    SELECT m.code,
+           coalesce(
+             (array_agg(m.unit ORDER BY m.priority, m.last_day DESC NULLS LAST) FILTER (WHERE m.source <> 'ecus' AND coalesce(m.unit, '') <> ''))[1],
+             min(b.unit),
+             (SELECT d.unit FROM summed d WHERE d.code = m.code AND d.source = 'ecus' AND coalesce(d.unit, '') <> ''
+               GROUP BY d.unit ORDER BY sum(d.quantity) DESC, d.unit LIMIT 1)) AS unit,
+           (array_agg(m.name ORDER BY m.priority, m.last_day DESC NULLS LAST) FILTER (WHERE coalesce(m.name, '') <> ''))[1] AS name
+      FROM summed m LEFT JOIN bom_units b ON b.code = m.code GROUP BY m.code),
   counted AS (
     SELECT s.code, s.name, s.unit, m.column_name, m.quantity, m.source, m.unit AS source_unit,
            m.unit IS NULL OR s.unit IS NULL OR upper(trim(m.unit)) = upper(trim(s.unit)) AS same_unit
@@ -187,15 +198,18 @@ export const statementRowsCte = `${movementsCte},
                 ELSE begin + take_in - re_purpose - exportt - other_export END AS closing
       FROM statement s LEFT JOIN unit_problems p ON p.code = s.code)`;
 
-/** Statement 15 or 15A: every row with totals over the whole statement, in code order. */
+/**
+ * Statement 15 or 15A: every row, in code order, with the totals of its unit: quantities in different units (KGM,
+ * PCE, MTR) are never added together.
+ */
 export const statementQuery = `WITH ${statementRowsCte}
   SELECT code, name, unit, ${quantity('begin')}, ${quantity('take_in')}, ${quantity('re_export')}, ${quantity('re_purpose')},
          ${quantity('export_to_produce')}, ${quantity('other_export')}, ${quantity('exportt')}, ${quantity('closing')},
          closing < 0 AS negative, unit_problems, count(*) OVER ()::int AS total_rows,
-         ${quantity('sum(begin) OVER ()', 'total_begin')}, ${quantity('sum(take_in) OVER ()', 'total_take_in')},
-         ${quantity('sum(re_export) OVER ()', 'total_re_export')}, ${quantity('sum(re_purpose) OVER ()', 'total_re_purpose')},
-         ${quantity('sum(export_to_produce) OVER ()', 'total_export_to_produce')}, ${quantity('sum(other_export) OVER ()', 'total_other_export')},
-         ${quantity('sum(exportt) OVER ()', 'total_exportt')}, ${quantity('sum(closing) OVER ()', 'total_closing')}
+         ${quantity('sum(begin) OVER (PARTITION BY unit)', 'total_begin')}, ${quantity('sum(take_in) OVER (PARTITION BY unit)', 'total_take_in')},
+         ${quantity('sum(re_export) OVER (PARTITION BY unit)', 'total_re_export')}, ${quantity('sum(re_purpose) OVER (PARTITION BY unit)', 'total_re_purpose')},
+         ${quantity('sum(export_to_produce) OVER (PARTITION BY unit)', 'total_export_to_produce')}, ${quantity('sum(other_export) OVER (PARTITION BY unit)', 'total_other_export')},
+         ${quantity('sum(exportt) OVER (PARTITION BY unit)', 'total_exportt')}, ${quantity('sum(closing) OVER (PARTITION BY unit)', 'total_closing')}
     FROM closed ORDER BY code`;
 
 /** The source lines of one cell: $8 the code, $9 the column (`begin` … `exportt`; `closing` lists them all). */
@@ -210,6 +224,18 @@ export const drillQuery = `WITH ${statementRowsCte}
 export const unmappedTypeCodesQuery = `WITH ${movementsCte}
   SELECT type_code, sum(lines)::int AS lines FROM declared_sums
    WHERE type_code NOT IN (SELECT type_code FROM rules) GROUP BY type_code ORDER BY type_code`;
+
+/**
+ * A source's quantities per code (`code`, `unit`, `quantity` rows of `from`) in the statement row's unit, and the
+ * units it has besides, as problems labelled with the source: quantities in different units are never added or
+ * subtracted.
+ */
+const inRowUnit = (label: string, from: string) => `
+    SELECT c.code, sum(c.quantity) FILTER (WHERE same_unit) AS quantity,
+           coalesce(array_agg(DISTINCT '${label}: ' || c.unit) FILTER (WHERE NOT same_unit), '{}') AS unit_problems
+      FROM (SELECT c.*, c.unit IS NULL OR s.unit IS NULL OR upper(trim(c.unit)) = upper(trim(s.unit)) AS same_unit
+              FROM ${from} c LEFT JOIN closed s ON s.code = c.code) c
+     GROUP BY c.code`;
 
 /**
  * The check statement (domain §6) per material code, $7 = '15', $8 the tolerance in percent, $9 the C/O forms'
@@ -231,18 +257,15 @@ export const checkStatementQuery = `WITH RECURSIVE ${statementRowsCte},
   consumption AS (
     SELECT coalesce(m.code, f.material_code) AS code, coalesce(m.unit, f.material_unit) AS unit, sum(f.quantity * coalesce(m.factor, 1)) AS quantity
       FROM flat_bom f ${mapped('f', 'f.day', 'f.material_code')} GROUP BY 1, 2),
-  theoretical AS (
-    SELECT c.code, sum(c.quantity) FILTER (WHERE same_unit) AS quantity,
-           coalesce(array_agg(DISTINCT 'bom: ' || c.unit) FILTER (WHERE NOT same_unit), '{}') AS unit_problems
-      FROM (SELECT c.*, c.unit IS NULL OR s.unit IS NULL OR upper(trim(c.unit)) = upper(trim(s.unit)) AS same_unit
-              FROM consumption c LEFT JOIN closed s ON s.code = c.code) c
-     GROUP BY c.code),
+  theoretical AS (${inRowUnit('bom', 'consumption')}),
   count_day AS (SELECT max(w.inventory_date) AS day FROM warehouse_counts w WHERE ${visible('w')} AND w.inventory_date <= $4),
-  physical AS (
-    SELECT coalesce(m.code, w.code) AS code, sum(w.inventory_quantity * coalesce(m.factor, 1)) AS quantity
+  -- The count in the row's unit; a count in another unit is listed as a problem and never subtracted from the books.
+  counted_units AS (
+    SELECT coalesce(m.code, w.code) AS code, coalesce(m.unit, w.unit) AS unit, sum(w.inventory_quantity * coalesce(m.factor, 1)) AS quantity
       FROM warehouse_counts w ${mapped('w', 'coalesce(w.inventory_date, $4)')}
      WHERE ${visible('w')} AND w.inventory_date IS NOT DISTINCT FROM (SELECT day FROM count_day)
-     GROUP BY 1),
+     GROUP BY 1, 2),
+  physical AS (${inRowUnit('wh-counting', 'counted_units')}),
   warehouse_book AS (SELECT w.code, sum(w.end_quantity) AS quantity FROM warehouse_iob w WHERE ${visible('w')} AND w.item_type = 'material' GROUP BY 1),
   accounting_book AS (SELECT a.code, sum(a.end_quantity) AS quantity FROM accounting_iob a WHERE ${visible('a')} AND a.item_type = 'material' GROUP BY 1),
   -- The day of each code's latest import first (hashed), then its lines of that day: ordering every import line of
@@ -269,7 +292,7 @@ export const checkStatementQuery = `WITH RECURSIVE ${statementRowsCte},
            coalesce(s.export_to_produce, 0) AS issued, coalesce(t.quantity, 0) AS theoretical,
            coalesce(s.closing, 0) AS book_end, p.quantity AS counted, wb.quantity AS warehouse_end, ab.quantity AS accounting_end,
            li.unit_value, li.tax_rate, li.tariff_rate, li.unit_duty_paid, r.status AS reviewed_status, r.explanation,
-           coalesce(s.unit_problems, '{}') || coalesce(t.unit_problems, '{}') AS unit_problems
+           coalesce(s.unit_problems, '{}') || coalesce(t.unit_problems, '{}') || coalesce(p.unit_problems, '{}') AS unit_problems
       FROM (SELECT code FROM closed UNION SELECT code FROM theoretical) k
       LEFT JOIN closed s ON s.code = k.code
       LEFT JOIN theoretical t ON t.code = k.code

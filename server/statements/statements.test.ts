@@ -157,7 +157,11 @@ describe('customs finalization reports', () => {
       const identity = Number(row.begin_value) + Number(row.take_in) - Number(row.re_export) - Number(row.re_purpose) - Number(row.export_to_produce) - Number(row.other_export);
       expect(Number(row.end_value)).toBeCloseTo(identity, 6);
     }
-    expect(answer.totals).toMatchObject({ begin_value: '150', take_in: '950', end_value: '382.704' });
+    // A total per unit: kilograms and metres are never added together.
+    expect(answer.totals).toEqual([
+      expect.objectContaining({ unit: 'KG', begin_value: '100', take_in: '750', end_value: '235' }),
+      expect.objectContaining({ unit: 'MTR', begin_value: '50', take_in: '200', end_value: '147.704' }),
+    ]);
     expect(answer.unmapped_type_codes).toEqual([{ type_code: 'Z99', lines: 1 }]);
     await expectSumsOfLines(periods.y2025!.id, '2024-12-01', '2025-12-31');
   });
@@ -246,6 +250,9 @@ describe('customs finalization reports', () => {
     expect(sheet.getCell(6, 1).value).toBe('Kỳ báo cáo: từ ngày 01/01/2025 đến ngày 31/12/2025');
     expect(sheet.getCell(11, 11).value).toBe('(11)');
     expect([sheet.getCell(12, 2).value, sheet.getCell(12, 11).value]).toEqual(['M1', 235]);
+    // Whole numbers without a decimal separator, others with exactly their decimals.
+    expect(sheet.getCell(12, 11).numFmt).toBe('#,##0;[Red]-#,##0');
+    expect([sheet.getCell(13, 2).value, sheet.getCell(13, 9).value, sheet.getCell(13, 9).numFmt]).toEqual(['M2', 82.296, '#,##0.000;[Red]-#,##0.000']);
     const check = await call('viewer', 'GET', `/api/new-balance/check-statement/?${scope('y2025')}&format=xlsx&lang=en`);
     expect(check.statusCode).toBe(200);
   });
@@ -374,6 +381,32 @@ describe('customs finalization reports', () => {
     const check = (await call('viewer', 'GET', `/api/new-balance/check-statement/?${scope('exempt')}`)).json();
     expect(byCode(check.results).CF).toMatchObject({ book_end: '1000', counted: '400', exposure_quantity: '600', duty_rate: '15', duty_exposure: '9000000' });
     expect(check.total_duty_exposure).toBe('9000000');
+  });
+
+  it('keeps a row in the unit of the books when a late line is declared in another, and never subtracts a count in another unit', async () => {
+    const set = (await call('accountant', 'POST', `/api/clients-api/companies/${company.slug}/folder-sets/`, { name: 'FY2020', year: 2020, date_start: '2020-01-01', date_end: '2020-12-31', type_code: 'SXXK' })).json();
+    periods.units = { slug: set.slug, id: (await run<{ id: string }>('SELECT id FROM folder_sets WHERE slug = $1 AND company_id = $2', [set.slug, company.id]))[0]!.id };
+    const declared = (account_number: string, registered_date: string, code: string, unit: string, total: number) =>
+      ({ account_number, row_number: 1, registered_date, type_code: 'E31', code, unit, total });
+    await insert('opening_balances', 'units', [{ item_type: 'material', code: 'TAPE', name: 'Băng keo', unit: 'KGM', begin_value: 100 }]);
+    await insert('ecus_lines', 'units', [
+      declared('100000000400', '2020-03-01', 'TAPE', 'KGM', 500),
+      // The last line of the year, in rolls: no map code converts them.
+      declared('100000000410', '2020-12-20', 'TAPE', 'CUON', 2),
+      // Never in the books: the unit of most of its declared quantity.
+      declared('100000000420', '2020-02-01', 'LACE', 'MTR', 1000), declared('100000000430', '2020-11-01', 'LACE', 'YRD', 5),
+    ]);
+    await insert('warehouse_take_out', 'units', [{ item_type: 'material', code: 'TAPE', name: 'Băng keo', unit: 'KGM', takeout_date: '2020-06-01', quantity: 300, purpose: 'production' }]);
+    await insert('warehouse_counts', 'units', [
+      { code: 'TAPE', unit: 'KGM', inventory_date: '2020-12-31', inventory_quantity: 290 },
+      { code: 'TAPE', unit: 'CUON', inventory_date: '2020-12-31', inventory_quantity: 1 },
+    ]);
+    const rows = byCode((await statement15('units')).results);
+    expect(rows.TAPE).toMatchObject({ unit: 'KGM', begin_value: '100', take_in: '500', export_to_produce: '300', end_value: '300', problems: [{ kind: 'unit_mismatch', detail: 'ecus: CUON' }] });
+    expect(rows.LACE).toMatchObject({ unit: 'MTR', take_in: '1000', problems: [{ kind: 'unit_mismatch', detail: 'ecus: YRD' }] });
+    const check = byCode((await call('viewer', 'GET', `/api/new-balance/check-statement/?${scope('units')}`)).json().results);
+    expect(check.TAPE).toMatchObject({ unit: 'KGM', book_end: '300', counted: '290', count_difference: '-10', status: 'open' });
+    expect(check.TAPE?.unit_problems).toEqual(expect.arrayContaining(['ecus: CUON', 'wh-counting: CUON']));
   });
 
   it('counts the latest version of a declaration after every writer: inserts, an import, edits, deletes, a rollback, a loading import', async () => {
