@@ -180,7 +180,7 @@ export function MappingStep({
                             </MenuItem>
                           )}
                         </TextField>
-                        <Box sx={{ width: 136, flexShrink: 0, display: { xs: 'none', lg: 'block' } }}>
+                        <Box sx={{ width: 136, flexShrink: 0, display: { xs: 'none', sm: 'block' } }}>
                           {proposed && (
                             <Chip
                               size="small"
@@ -193,7 +193,7 @@ export function MappingStep({
                         </Box>
                       </Stack>
                       {source.kind === 'constant' && (
-                        <Box sx={{ mt: 1, maxWidth: { lg: 'calc(100% - 144px)' } }}>
+                        <Box sx={{ mt: 1, maxWidth: { sm: 'calc(100% - 144px)' } }}>
                           <FieldInput
                             name={field.name}
                             definition={{ kind: field.kind, required: field.required, choices: field.choices, maxLength: field.maxLength }}
