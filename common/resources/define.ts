@@ -20,6 +20,11 @@ export interface HeaderAliases {
   vi?: readonly string[];
   en?: readonly string[];
   ko?: readonly string[];
+  /**
+   * Headers that name this field in some sheets and something else in others, in any language (an ECUS
+   * report's running 'STT' beside its 'Số TT hàng'): proposed only when no column names the field exactly.
+   */
+  loose?: readonly string[];
 }
 
 export interface FieldOptions {

@@ -4,9 +4,10 @@ import { code, date, decimal, defineResource, integer, plainImport, text } from 
 /** The columns of a declaration line; cancel records carry them too. */
 export const ecusFields = {
   // The 12-digit declaration number: first digit 1 = import, 3 = export; the 12th counts amendments.
-  account_number: code({ required: true, indexed: true, aliases: { vi: ['Số TK', 'Số tờ khai', 'TK', 'Số tờ khai hải quan'], en: ['Declaration No', 'Declaration number', 'Customs declaration no'], ko: ['신고번호', '수입신고번호', '수출신고번호'] } }),
-  // The goods line (STT hàng, 1..50) inside the declaration; with the first 11 digits it names the line.
-  row_number: integer({ aliases: { vi: ['STT hàng', 'STT', 'Dòng', 'Số dòng'], en: ['Line no', 'Line', 'Item no'], ko: ['란번호', '항번'] } }),
+  account_number: code({ required: true, indexed: true, aliases: { vi: ['Số TK', 'Số tờ khai', 'Số tờ khai hải quan'], en: ['Declaration No', 'Declaration number', 'Customs declaration no'], ko: ['신고번호', '수입신고번호', '수출신고번호'], loose: ['TK'] } }),
+  // The goods line (STT hàng, 1..50) inside the declaration; with the first 11 digits it names the line. ECUS reports
+  // also number their rows in a 'STT' column, which is not the line: only a sheet without a line column proposes it.
+  row_number: integer({ aliases: { vi: ['Số TT hàng', 'STT hàng', 'Số thứ tự hàng', 'Số dòng hàng', 'Dòng hàng'], en: ['Line no', 'Line number', 'Item no', 'Goods line no'], ko: ['란번호', '항번'], loose: ['STT', 'Số TT', 'Số thứ tự', 'Dòng', 'Số dòng', 'Line', 'No', '순번', '번호'] } }),
   registered_date: date({ required: true, indexed: true, aliases: { vi: ['Ngày ĐK', 'Ngày đăng ký', 'Ngày TK', 'Ngày tờ khai'], en: ['Registration date', 'Registered date', 'Declaration date'], ko: ['신고일', '신고일자', '등록일'] } }),
   type_code: code({ required: true, selectable: true, maxLength: 10, aliases: { vi: ['Mã LH', 'Mã loại hình', 'Loại hình'], en: ['Type code', 'Declaration type'], ko: ['신고유형', '유형코드'] } }),
   // The material or product code (from a Mã hàng column, or the prefix before '#&' in the description).
@@ -16,8 +17,10 @@ export const ecusFields = {
   from_country: code({ selectable: true, maxLength: 10, aliases: { vi: ['Xuất xứ', 'Nước xuất xứ', 'Mã nước'], en: ['Origin', 'Country of origin'], ko: ['원산지', '원산지국'] } }),
   origin_criteria: text({ maxLength: 50, visible: false, aliases: { vi: ['Tiêu chí xuất xứ'], en: ['Origin criterion', 'Origin criteria'], ko: ['원산지기준'] } }),
   // Quantity 1 in the declared (tariff or trade) unit.
-  total: decimal({ required: true, nonNegative: true, aliases: { vi: ['Lượng', 'Số lượng', 'Lượng 1', 'Số lượng 1'], en: ['Quantity', 'Qty'], ko: ['수량'] } }),
+  total: decimal({ required: true, nonNegative: true, aliases: { vi: ['Lượng', 'Số lượng', 'Lượng 1', 'Số lượng 1'], en: ['Quantity', 'Qty', 'Quantity 1'], ko: ['수량', '수량1'] } }),
   unit: code({ selectable: true, maxLength: 20, aliases: { vi: ['ĐVT', 'Đơn vị tính', 'ĐVT 1', 'Mã ĐVT'], en: ['Unit', 'UOM', 'Unit of measure'], ko: ['단위'] } }),
+  // Quantity 2, in unit_2 (usually the net weight).
+  total_2: decimal({ visible: false, nonNegative: true, aliases: { vi: ['Lượng 2', 'Số lượng 2'], en: ['Quantity 2', 'Qty 2'], ko: ['수량2'] } }),
   // The second unit of quantity 2, usually the net weight.
   unit_2: code({ visible: false, maxLength: 20, aliases: { vi: ['ĐVT 2', 'Đơn vị tính 2'], en: ['Unit 2', 'Second unit'], ko: ['단위2'] } }),
   // The invoice unit price in the invoice currency.
@@ -27,11 +30,26 @@ export const ecusFields = {
   currency: code({ visible: false, selectable: true, maxLength: 3, aliases: { vi: ['Mã tiền tệ', 'Nguyên tệ', 'Loại tiền'], en: ['Currency'], ko: ['통화'] } }),
   exchange_rate: decimal({ visible: false, aliases: { vi: ['Tỷ giá', 'Tỷ giá tính thuế'], en: ['Exchange rate'], ko: ['환율'] } }),
   // The invoice value in the invoice currency.
-  nt_value: decimal({ aliases: { vi: ['Trị giá nguyên tệ', 'Trị giá hóa đơn', 'Trị giá'], en: ['Invoice value', 'Value in currency'], ko: ['송장금액', '외화금액'] } }),
+  nt_value: decimal({ aliases: { vi: ['Trị giá nguyên tệ', 'Trị giá hóa đơn'], en: ['Invoice value', 'Value in currency'], ko: ['송장금액', '외화금액'], loose: ['Trị giá'] } }),
   // The customs (taxable) value in VND.
   total_value: decimal({ nonNegative: true, aliases: { vi: ['Trị giá tính thuế', 'Trị giá tính thuế (VND)', 'Trị giá VND'], en: ['Customs value', 'Taxable value'], ko: ['과세가격', '과세금액'] } }),
-  tax_rate: decimal({ visible: false, aliases: { vi: ['Thuế suất XNK', 'Thuế suất', 'Thuế suất NK'], en: ['Duty rate', 'Import duty rate'], ko: ['관세율'] } }),
-  tax_cost: decimal({ visible: false, aliases: { vi: ['Tiền thuế XNK', 'Tiền thuế', 'Tiền thuế NK'], en: ['Duty amount', 'Import duty'], ko: ['관세액'] } }),
+  // The import (or export) duty rate in percent and its amount in VND, as declared.
+  tax_rate: decimal({ visible: false, aliases: { vi: ['Thuế suất XNK', 'Thuế suất NK', 'Thuế suất XK', 'Thuế suất thuế NK', 'Thuế suất thuế nhập khẩu'], en: ['Duty rate', 'Import duty rate', 'Export duty rate'], ko: ['관세율'], loose: ['Thuế suất', 'Rate'] } }),
+  tax_cost: decimal({ visible: false, aliases: { vi: ['Tiền thuế XNK', 'Tiền thuế NK', 'Tiền thuế XK', 'Tiền thuế nhập khẩu', 'Số tiền thuế NK'], en: ['Duty amount', 'Import duty', 'Import duty amount', 'Export duty'], ko: ['관세액'], loose: ['Tiền thuế'] } }),
+  // The line's exemption, reduction or non-taxable code (VNACCS "Mã miễn / giảm / không chịu thuế", e.g. XN210 for
+  // materials imported to produce exports) and the duty it waived.
+  exemption_code: code({ visible: false, selectable: true, maxLength: 10, aliases: { vi: ['Mã miễn / giảm / không chịu thuế NK', 'Mã miễn / giảm / không chịu thuế nhập khẩu', 'Mã miễn / giảm / không chịu thuế XK', 'Mã miễn / giảm / không chịu thuế xuất khẩu', 'Mã miễn giảm', 'Mã miễn thuế', 'Mã miễn / giảm / không chịu thuế'], en: ['Exemption code', 'Duty exemption code', 'Tax exemption code'], ko: ['감면코드', '관세감면코드', '면세코드'] } }),
+  exempted_amount: decimal({ visible: false, nonNegative: true, aliases: { vi: ['Số tiền miễn giảm', 'Số tiền miễn giảm thuế', 'Số tiền giảm thuế', 'Số tiền giảm thuế NK', 'Số tiền giảm thuế nhập khẩu', 'Số tiền giảm thuế xuất khẩu'], en: ['Exempted amount', 'Exemption amount', 'Duty reduction amount'], ko: ['감면세액', '감면액'] } }),
+  // The other taxes a line carries, each as rate (percent) and amount (VND): VAT, excise (TTĐB), environmental
+  // protection (BVMT), and trade remedies (safeguard, anti-dumping, countervailing).
+  vat_rate: decimal({ visible: false, aliases: { vi: ['Thuế suất VAT', 'Thuế suất GTGT', 'Thuế suất thuế GTGT'], en: ['VAT rate'], ko: ['부가세율', '부가가치세율'] } }),
+  vat_amount: decimal({ visible: false, aliases: { vi: ['Tiền thuế VAT', 'Tiền thuế GTGT', 'Thuế GTGT', 'Số tiền thuế GTGT'], en: ['VAT amount', 'VAT'], ko: ['부가세액', '부가세', '부가가치세액'] } }),
+  excise_rate: decimal({ visible: false, aliases: { vi: ['Thuế suất TTĐB', 'Thuế suất thuế TTĐB', 'Thuế suất tiêu thụ đặc biệt'], en: ['Excise rate', 'Special consumption tax rate'], ko: ['개별소비세율'] } }),
+  excise_amount: decimal({ visible: false, aliases: { vi: ['Tiền thuế TTĐB', 'Thuế TTĐB', 'Tiền thuế tiêu thụ đặc biệt'], en: ['Excise amount', 'Excise tax', 'Special consumption tax'], ko: ['개별소비세액', '개별소비세'] } }),
+  environment_rate: decimal({ visible: false, aliases: { vi: ['Thuế suất BVMT', 'Mức thuế BVMT', 'Thuế suất bảo vệ môi trường'], en: ['Environmental protection tax rate', 'Environment tax rate'], ko: ['환경보호세율'] } }),
+  environment_amount: decimal({ visible: false, aliases: { vi: ['Tiền thuế BVMT', 'Thuế BVMT', 'Tiền thuế bảo vệ môi trường'], en: ['Environmental protection tax', 'Environment tax amount'], ko: ['환경보호세액', '환경보호세'] } }),
+  trade_remedy_rate: decimal({ visible: false, aliases: { vi: ['Thuế suất tự vệ, chống bán phá giá', 'Thuế suất chống bán phá giá', 'Thuế suất tự vệ', 'Thuế suất chống trợ cấp'], en: ['Trade remedy duty rate', 'Anti-dumping duty rate', 'Safeguard duty rate'], ko: ['덤핑방지관세율', '긴급관세율'] } }),
+  trade_remedy_amount: decimal({ visible: false, aliases: { vi: ['Tiền thuế tự vệ, chống bán phá giá', 'Tiền thuế chống bán phá giá', 'Tiền thuế tự vệ', 'Tiền thuế chống trợ cấp'], en: ['Trade remedy duty', 'Anti-dumping duty', 'Safeguard duty'], ko: ['덤핑방지관세액', '긴급관세액'] } }),
   partner: text({ selectable: true, visible: false, aliases: { vi: ['Đối tác', 'Người XK', 'Người NK', 'Tên đối tác'], en: ['Partner', 'Exporter', 'Importer', 'Seller', 'Buyer'], ko: ['거래처', '수출자', '수입자'] } }),
   invoice_no: code({ aliases: { vi: ['Số hóa đơn', 'Số HĐ'], en: ['Invoice no', 'Invoice number'], ko: ['송장번호', '인보이스번호'] } }),
   bill_date: date({ visible: false, aliases: { vi: ['Ngày hóa đơn', 'Ngày HĐ'], en: ['Invoice date'], ko: ['송장일자'] } }),
@@ -41,7 +59,7 @@ export const ecusFields = {
   shipping_date: date({ visible: false, aliases: { vi: ['Ngày hàng đi', 'Ngày vận chuyển', 'Ngày xếp hàng'], en: ['Shipping date', 'Ship date'], ko: ['선적일'] } }),
   // The proof of origin presented on import (C/O form letter and number): what makes the material originating
   // under an agreement in the origin schedules.
-  co_form: code({ visible: false, selectable: true, maxLength: 20, aliases: { vi: ['Mẫu C/O', 'Form C/O', 'Loại C/O', 'Mẫu CO'], en: ['C/O form', 'CO form', 'Form'], ko: ['원산지증명서 양식', 'C/O 양식'] } }),
+  co_form: code({ visible: false, selectable: true, maxLength: 20, aliases: { vi: ['Mẫu C/O', 'Form C/O', 'Loại C/O', 'Mẫu CO'], en: ['C/O form', 'CO form'], ko: ['원산지증명서 양식', 'C/O 양식'], loose: ['Form'] } }),
   co_number: code({ visible: false, aliases: { vi: ['Số C/O', 'Số CO', 'Số chứng nhận xuất xứ'], en: ['C/O number', 'CO number', 'C/O no'], ko: ['원산지증명서 번호', 'C/O 번호'] } }),
   // The Incoterm of the invoice (FOB, CIF, EXW …), from which an export's FOB value is derived.
   price_condition: code({ visible: false, selectable: true, maxLength: 10, aliases: { vi: ['Điều kiện giá', 'Điều kiện giao hàng', 'ĐKGH', 'Mã điều kiện giá hóa đơn'], en: ['Price condition', 'Incoterms', 'Delivery terms'], ko: ['가격조건', '인도조건'] } }),
@@ -66,7 +84,10 @@ export const ecus = defineResource({
       mode: 'ama', importType: 'AMA', setup: 'ama_setup', run: 'ama_import_data', target: 'ecus-ama',
       fields: { account_number: {}, row_number: { required: false }, code: {}, unit: { required: false }, total: {} },
     },
-    // A cancellation names the declaration, and may name one of its lines.
-    { mode: 'cancel', importType: 'CANCEL', setup: 'cancel_setup', run: 'cancel_import_data', target: 'ecus-cancel', fields: { account_number: {}, row_number: { required: false } } },
+    // A cancellation names the declaration, and may name one of its lines, with when and why it was cancelled.
+    {
+      mode: 'cancel', importType: 'CANCEL', setup: 'cancel_setup', run: 'cancel_import_data', target: 'ecus-cancel',
+      fields: { account_number: {}, row_number: { required: false }, cancel_date: {}, cancel_reason: {} },
+    },
   ],
 });

@@ -46,7 +46,8 @@ export type Statement15aRow = z.infer<typeof statement15aRowSchema>;
 
 const reportEnvelope = <R extends z.ZodObject>(row: R) => z.object({
   count: z.number().int(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(row),
-  totals: row.omit({ code: true, name: true, unit: true, note: true, negative: true, problems: true }),
+  totals: z.array(row.omit({ code: true, name: true, note: true, negative: true, problems: true }))
+    .describe('One per unit, in unit order: quantities in different units are never added together'),
   period: z.object({ date_start: z.string(), date_end: z.string(), regime: z.string(), previous_folder_slug: z.string().nullable() }),
   unmapped_type_codes: z.array(z.object({ type_code: z.string(), lines: z.number().int() })).describe('Type codes of the period no rule names: decide them in the type-code rules'),
 });
@@ -76,7 +77,8 @@ export const checkRowSchema = z.object({
   issued_to_production: quantity, theoretical_consumption: quantity, difference: quantity,
   book_end: quantity, counted: quantity.nullable(), count_difference: quantity.nullable(),
   warehouse_end: quantity.nullable(), accounting_end: quantity.nullable(),
-  exposure_quantity: quantity, duty_exposure: z.string().nullable().describe('VND'), import_unit_value: z.string().nullable(), duty_rate: z.string().nullable(),
+  exposure_quantity: quantity, duty_exposure: z.string().nullable().describe('VND: the duty the tariff gives the shortfall less the duty its latest import paid'), import_unit_value: z.string().nullable(),
+  duty_rate: z.string().nullable().describe('The tariff rate of the latest import line (its C/O form\'s lowest, else MFN; the declared rate when the tariff lacks the code)'),
   status: z.enum(checkStatuses), explanation: z.string().nullable(), unit_problems: z.array(z.string()),
 });
 export type CheckRow = z.infer<typeof checkRowSchema>;
@@ -142,18 +144,21 @@ export const tariffCheckRowSchema = z.object({
   account_number: z.string(),
   row_number: z.number().int().nullable(),
   registered_date: z.string(),
+  type_code: z.string(),
   code: z.string(),
   item_name: z.string().nullable(),
   hs: z.string(),
   from_country: z.string().nullable(),
   co_form: z.string().nullable(),
+  exemption_code: z.string().nullable(),
   tariff_year: z.number().int().nullable().describe('The tariff year the line was checked against'),
-  problem: z.enum(['unknown_code', 'rate_differs', 'unknown_co_form']),
+  problem: z.enum(['unknown_code', 'rate_differs', 'unknown_co_form', 'exempt'])
+    .describe('exempt: an exemption code, or a type code exempt under the regime, on goods the tariff charges; never a rate mismatch'),
   declared_rate: quantity.nullable(),
   expected_rate: quantity.nullable().describe('The rate the tariff gives (the preferential one of the declared C/O form, else MFN); the closest when several apply'),
   schedules: z.array(z.string()).describe('Where the expected rate comes from: MFN or the agreement schedules of the C/O form'),
   total_value: quantity.nullable(),
-  duty_difference: quantity.nullable().describe('(declared − expected rate) × customs value: positive paid too much, negative too little'),
+  duty_at_risk: quantity.nullable().describe('The duty the tariff gives on the customs value less the duty paid: positive paid too little (for an exempt line, what a refused exemption would cost), negative too much'),
 });
 export type TariffCheckRow = z.infer<typeof tariffCheckRowSchema>;
 export const tariffCheckAnswerSchema = z.object({

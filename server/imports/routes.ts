@@ -173,7 +173,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         const importType = request.query.import_type;
         const fields = Object.fromEntries(Object.entries(importFields(resource, importType)).map(([name, definition]) => [name, {
           kind: definition.kind, required: Boolean(definition.required), ...(definition.choices ? { choices: [...definition.choices] } : {}),
-          label: fieldLabelKey(name, definition), aliases: Object.values(definition.aliases ?? {}).flat(),
+          label: fieldLabelKey(name, definition), aliases: [...definition.aliases?.vi ?? [], ...definition.aliases?.en ?? [], ...definition.aliases?.ko ?? []],
         }]));
         return { fields, last_setup: await lastSetup(run, { companyId: access.companyId, resource, importType }) };
       });

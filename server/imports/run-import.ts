@@ -1,6 +1,7 @@
 import { columnNumber, extraFieldName } from '../../common/imports/cells.js';
 import { type ChoiceLabels, type ImportFailure, importMessages } from '../../common/imports/coerce.js';
 import type { FieldDefinition, ResourceDefinition } from '../../common/resources/define.js';
+import { cancelledLineColumns } from '../../common/resources/ecus-cancel.js';
 import { resourceNamed } from '../../common/resources/index.js';
 import type { Database } from '../db/client.js';
 import { companyDataChanged } from '../db/data-version.js';
@@ -246,10 +247,14 @@ async function applyEcusRecords(tx: Run, job: ImportJob, stage: string, errors: 
       [job.companyId, job.folderSetId, job.recordId],
     );
   } else {
-    const copied = ['account_number', 'row_number', 'registered_date', 'type_code', 'code', 'hs', 'item_name', 'from_country', 'total', 'unit', 'unit_price', 'nt_value', 'total_value', 'partner', 'invoice_no'];
+    // Every column of the cancelled line, and what the sheet says of the cancellation itself (its date, its reason).
+    const fromLine = Object.entries(cancelledLineColumns);
+    const fromSheet = Object.keys(importFields(job.resource, job.importType)).filter((name) => !(name in cancelledLineColumns));
+    const columns = [...fromLine.map(([, column]) => column), ...fromSheet];
+    const values = [...fromLine.map(([line]) => `e.${quoted(line)}`), ...fromSheet.map((name) => `s.${quoted(name)}`)];
     await tx(
-      `INSERT INTO ecus_cancel_records (company_id, folder_set_id, import_record_id, ecus_id, ${copied.map(quoted).join(', ')})
-       SELECT DISTINCT ON (e.id) $1::uuid, $2::uuid, $3::int, e.id, ${copied.map((name) => `e.${quoted(name)}`).join(', ')}
+      `INSERT INTO ecus_cancel_records (company_id, folder_set_id, import_record_id, ecus_id, ${columns.map(quoted).join(', ')})
+       SELECT DISTINCT ON (e.id) $1::uuid, $2::uuid, $3::int, e.id, ${values.join(', ')}
          FROM ${stage} s JOIN ecus_lines e ON ${match}`,
       [job.companyId, job.folderSetId, job.recordId],
     );

@@ -6,6 +6,7 @@ import type { Row } from '../../common/resources/schemas.js';
 import type { Run } from '../db/run.js';
 import { catalogTexts } from '../i18n.js';
 import { neutralised, workbookWriter } from '../spreadsheets/write.js';
+import { quantityFormat } from './number-format.js';
 import { type ListParameters, pageQuery, whereClause } from './row-sql.js';
 import { Statement } from '../db/statement.js';
 import type { Scope } from '../access.js';
@@ -41,7 +42,7 @@ export function exportRows(options: { run: Run; resource: ResourceDefinition; sc
       header: catalog[fieldLabelKey(name, definition)] ?? name,
       key: name,
       width: definition.kind === 'text' ? 32 : 16,
-      style: definition.kind === 'date' ? { numFmt: 'yyyy-mm-dd' } : definition.kind === 'decimal' ? { numFmt: '#,##0.####' } : {},
+      style: definition.kind === 'date' ? { numFmt: 'yyyy-mm-dd' } : {},
     }));
     sheet.getRow(1).font = { bold: true };
     const statement = new Statement();
@@ -51,7 +52,14 @@ export function exportRows(options: { run: Run; resource: ResourceDefinition; sc
         pageQuery(resource, where, parameters.ordering, String(Math.min(batchSize, maxExportRows - offset)), String(offset)),
         statement.params,
       );
-      for (const row of rows) sheet.addRow(fields.map(([name, definition]) => cellValue(definition.kind, row[name]))).commit();
+      for (const row of rows) {
+        const added = sheet.addRow(fields.map(([name, definition]) => cellValue(definition.kind, row[name])));
+        fields.forEach(([name, definition], index) => {
+          const value = row[name];
+          if (definition.kind === 'decimal' && value !== null && value !== undefined) added.getCell(index + 1).numFmt = quantityFormat(value as string);
+        });
+        added.commit();
+      }
       if (rows.length < batchSize) break;
     }
     sheet.commit();

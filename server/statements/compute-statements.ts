@@ -2,6 +2,7 @@ import type { CheckRow, Form16Row, SourceLine, Statement15aRow, Statement15Row }
 import type { Run } from '../db/run.js';
 import { AppError } from '../http/errors.js';
 import type { ReportComputations } from '../jobs/report-runs.js';
+import { coFormSchedules, exemptImportTypes } from './tariff-check.js';
 import { checkStatementQuery, drillQuery, form16Query, statementQuery, unmappedTypeCodesQuery } from './statement-sql.js';
 
 export type StatementForm = '15' | '15a';
@@ -28,7 +29,8 @@ interface StatementSqlRow {
 /** A computed statement: its rows and totals in the form's own column names, and the period's open questions. */
 export interface Statement<R> {
   rows: R[];
-  totals: Omit<R, 'code' | 'name' | 'unit' | 'note' | 'negative' | 'problems'>;
+  /** One per unit, in unit order: quantities in different units are never added together. */
+  totals: Array<Omit<R, 'code' | 'name' | 'note' | 'negative' | 'problems'>>;
   unmappedTypeCodes: Array<{ type_code: string; lines: number }>;
 }
 
@@ -62,6 +64,10 @@ const problemsOf = (row: StatementSqlRow): Statement15Row['problems'] => [
   ...row.unit_problems.map((detail) => ({ kind: 'unit_mismatch' as const, detail })),
 ];
 
+/** The rows that carry the totals of each unit (every row of a unit carries the same), in unit order. */
+const firstOfEachUnit = (rows: StatementSqlRow[]) =>
+  [...new Map(rows.map((row) => [row.unit, row])).values()].sort((a, b) => (a.unit ?? '').localeCompare(b.unit ?? ''));
+
 const unmappedTypeCodes = (run: Run, period: Period) =>
   run<{ type_code: string; lines: number }>(unmappedTypeCodesQuery, [period.companyId, period.id, period.dateStart, period.dateEnd, period.regime, null, '15']);
 
@@ -70,18 +76,16 @@ export async function computeStatement15(run: Run, period: Period): Promise<Stat
   // One after the other: a report run computes in one transaction, whose connection takes one statement at a time.
   const rows = await statementRows(run, period, '15');
   const unmapped = await unmappedTypeCodes(run, period);
-  const first = rows[0];
   return {
     rows: rows.map((row) => ({
       code: row.code, name: row.name, unit: row.unit, begin_value: row.begin, take_in: row.take_in, re_export: row.re_export,
       re_purpose: row.re_purpose, export_to_produce: row.export_to_produce, other_export: row.other_export, end_value: row.closing,
       note: null, negative: row.negative, problems: problemsOf(row),
     })),
-    totals: {
-      begin_value: first?.total_begin ?? '0', take_in: first?.total_take_in ?? '0', re_export: first?.total_re_export ?? '0',
-      re_purpose: first?.total_re_purpose ?? '0', export_to_produce: first?.total_export_to_produce ?? '0',
-      other_export: first?.total_other_export ?? '0', end_value: first?.total_closing ?? '0',
-    },
+    totals: firstOfEachUnit(rows).map((row) => ({
+      unit: row.unit, begin_value: row.total_begin, take_in: row.total_take_in, re_export: row.total_re_export,
+      re_purpose: row.total_re_purpose, export_to_produce: row.total_export_to_produce, other_export: row.total_other_export, end_value: row.total_closing,
+    })),
     unmappedTypeCodes: unmapped,
   };
 }
@@ -90,16 +94,15 @@ export async function computeStatement15(run: Run, period: Period): Promise<Stat
 export async function computeStatement15a(run: Run, period: Period): Promise<Statement<Statement15aRow>> {
   const rows = await statementRows(run, period, '15a');
   const unmapped = await unmappedTypeCodes(run, period);
-  const first = rows[0];
   return {
     rows: rows.map((row) => ({
       code: row.code, name: row.name, unit: row.unit, begin_quantity: row.begin, take_in: row.take_in, re_purpose: row.re_purpose,
       exportt: row.exportt, other_export: row.other_export, end_quantity: row.closing, note: null, negative: row.negative, problems: problemsOf(row),
     })),
-    totals: {
-      begin_quantity: first?.total_begin ?? '0', take_in: first?.total_take_in ?? '0', re_purpose: first?.total_re_purpose ?? '0',
-      exportt: first?.total_exportt ?? '0', other_export: first?.total_other_export ?? '0', end_quantity: first?.total_closing ?? '0',
-    },
+    totals: firstOfEachUnit(rows).map((row) => ({
+      unit: row.unit, begin_quantity: row.total_begin, take_in: row.total_take_in, re_purpose: row.total_re_purpose,
+      exportt: row.total_exportt, other_export: row.total_other_export, end_quantity: row.total_closing,
+    })),
     unmappedTypeCodes: unmapped,
   };
 }
@@ -127,7 +130,8 @@ export interface CheckStatement { rows: CheckRow[]; totalDutyExposure: string; o
 export async function computeCheckStatement(run: Run, period: Period, tolerancePercent: number): Promise<CheckStatement> {
   const opening = await previousClosing(run, period, '15', new Set());
   const rows = await run<CheckRow & { total_rows: number; total_duty_exposure: string | null; open_rows: number }>(checkStatementQuery,
-    [period.companyId, period.id, period.dateStart, period.dateEnd, period.regime, opening, '15', tolerancePercent]);
+    [period.companyId, period.id, period.dateStart, period.dateEnd, period.regime, opening, '15', tolerancePercent, JSON.stringify(coFormSchedules),
+      exemptImportTypes[period.regime] ?? []]);
   return {
     rows: rows.map(({ total_rows: _rows, total_duty_exposure: _total, open_rows: _open, ...row }) => row),
     totalDutyExposure: rows[0]?.total_duty_exposure ?? '0',

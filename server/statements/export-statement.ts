@@ -1,6 +1,7 @@
 import type ExcelJS from 'exceljs';
 import type { Locale } from '../../common/i18n/locales.js';
 import { catalogTexts } from '../i18n.js';
+import { quantityFormat } from '../resources/number-format.js';
 import { neutralised } from '../spreadsheets/write.js';
 import type { Form16Row, Statement15aRow, Statement15Row, TariffCheckRow } from '../../common/statements/schemas.js';
 import type { CheckStatement, Period, Statement } from './compute-statements.js';
@@ -123,7 +124,7 @@ function writeForm<R extends { code: string; name: string | null; unit: string |
     const added = sheet.addRow(values);
     added.eachCell({ includeEmpty: true }, (cell, column) => {
       cell.border = thin;
-      if (column > 4 && column < width) cell.numFmt = '#,##0.####;[Red]-#,##0.####';
+      if (column > 4 && column < width) cell.numFmt = quantityFormat(cell.value as number, true);
     });
   });
   const footer = top + 3 + statement.rows.length + 2;
@@ -217,7 +218,7 @@ export async function form16Workbook(rows: Form16Row[], period: Period, filer: F
       neutralised(row.material_code), neutralised(row.material_name ?? ''), row.material_unit ?? '', row.actual_norm === null ? null : Number(row.actual_norm), row.note ?? '']);
     added.eachCell({ includeEmpty: true }, (cell, column) => {
       cell.border = thin;
-      if (column === 8) cell.numFmt = '#,##0.######';
+      if (column === 8 && row.actual_norm !== null) cell.numFmt = quantityFormat(row.actual_norm);
     });
   });
   [6, 16, 32, 10, 16, 32, 10, 16, 14].forEach((columnWidth, index) => { sheet.getColumn(index + 1).width = columnWidth; });
@@ -225,10 +226,10 @@ export async function form16Workbook(rows: Form16Row[], period: Period, filer: F
 }
 
 const tariffCheckColumns = [
-  'account_number', 'row_number', 'registered_date', 'code', 'item_name', 'hs', 'from_country', 'co_form', 'tariff_year', 'problem',
-  'declared_rate', 'expected_rate', 'schedules', 'total_value', 'duty_difference',
+  'account_number', 'row_number', 'registered_date', 'type_code', 'code', 'item_name', 'hs', 'from_country', 'co_form', 'exemption_code', 'tariff_year',
+  'problem', 'declared_rate', 'expected_rate', 'schedules', 'total_value', 'duty_at_risk',
 ] as const satisfies ReadonlyArray<keyof TariffCheckRow>;
-const numericTariffCheckColumns = new Set<string>(['row_number', 'tariff_year', 'declared_rate', 'expected_rate', 'total_value', 'duty_difference']);
+const numericTariffCheckColumns = new Set<string>(['row_number', 'tariff_year', 'declared_rate', 'expected_rate', 'total_value', 'duty_at_risk']);
 
 /** The declarations-against-tariff check in the reader's language: one row per line that disagrees, with its reason. */
 export async function tariffCheckWorkbook(check: TariffCheck, period: Period, filer: Filer, locale: Locale): Promise<Buffer> {

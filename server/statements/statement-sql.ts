@@ -1,4 +1,5 @@
 import { flattenBomCte, maxBomDepth } from './flatten-bom.js';
+import { declaredForm, dutyPaid, preferentialRates, tariffYearOf } from './tariff-rates.js';
 
 /**
  * The named SQL of the customs finalization reports (domain §2, §2a, §3, §4.6, §5). Every report is one
@@ -36,7 +37,7 @@ const mapped = (alias: string, day: string, code = `${alias}.code`) =>
 export const effectiveDeclarationsCte = `
   effective AS NOT MATERIALIZED (
     SELECT e.id, e.account_number, e.row_number, e.registered_date, e.type_code, e.code, e.item_name, e.hs, e.from_country, e.unit, e.total,
-           e.total_value, e.tax_rate, e.tax_cost, e.co_form
+           e.total_value, e.tax_rate, e.tax_cost, e.exemption_code, e.co_form
       FROM ecus_lines e
      WHERE ${visible('e')} AND e.registered_date BETWEEN $3 AND $4
        AND NOT EXISTS (SELECT 1 FROM ecus_superseded_lines s WHERE s.folder_set_id = $2 AND s.line_id = e.id)
@@ -148,13 +149,24 @@ export const movementsCte = `${effectiveDeclarationsCte},
       FROM declared_sums d JOIN rules r ON r.type_code = d.type_code AND r.column_name <> 'ignore' AND r.form = $7
      WHERE d.type_code NOT IN (SELECT type_code FROM dual_codes) OR (r.form = '15a') = (d.code IN (SELECT code FROM products))
      GROUP BY d.code, r.column_name, d.unit),
-  -- A statement row's unit is the one declared to customs (else the opening's, else the books'); quantities in
-  -- another unit are listed as problems, never summed.
+  -- A statement row's unit is the one the company keeps the code in: its books' (the opening, then the warehouse's
+  -- latest), else its BOM's, else the unit that carries most of the declared quantity. One late declaration in another
+  -- unit does not take the row over: quantities in another unit are listed as problems, never summed.
+  bom_units AS (
+    SELECT DISTINCT ON (code) code, unit
+      FROM (SELECT CASE WHEN $7 = '15' THEN b.material_code ELSE b.code END AS code,
+                   CASE WHEN $7 = '15' THEN b.material_unit ELSE b.unit END AS unit, b.id
+              FROM bom_lines b WHERE ${visible('b')}) b
+     WHERE coalesce(unit, '') <> '' ORDER BY code, id DESC),
   statement_codes AS (
-    SELECT code,
-           (array_agg(unit ORDER BY priority, last_day DESC NULLS LAST) FILTER (WHERE coalesce(unit, '') <> ''))[1] AS unit,
-           (array_agg(name ORDER BY priority, last_day DESC NULLS LAST) FILTER (WHERE coalesce(name, '') <> ''))[1] AS name
-      FROM summed GROUP BY code),
+    SELECT m.code,
+           coalesce(
+             (array_agg(m.unit ORDER BY m.priority, m.last_day DESC NULLS LAST) FILTER (WHERE m.source <> 'ecus' AND coalesce(m.unit, '') <> ''))[1],
+             min(b.unit),
+             (SELECT d.unit FROM summed d WHERE d.code = m.code AND d.source = 'ecus' AND coalesce(d.unit, '') <> ''
+               GROUP BY d.unit ORDER BY sum(d.quantity) DESC, d.unit LIMIT 1)) AS unit,
+           (array_agg(m.name ORDER BY m.priority, m.last_day DESC NULLS LAST) FILTER (WHERE coalesce(m.name, '') <> ''))[1] AS name
+      FROM summed m LEFT JOIN bom_units b ON b.code = m.code GROUP BY m.code),
   counted AS (
     SELECT s.code, s.name, s.unit, m.column_name, m.quantity, m.source, m.unit AS source_unit,
            m.unit IS NULL OR s.unit IS NULL OR upper(trim(m.unit)) = upper(trim(s.unit)) AS same_unit
@@ -186,15 +198,18 @@ export const statementRowsCte = `${movementsCte},
                 ELSE begin + take_in - re_purpose - exportt - other_export END AS closing
       FROM statement s LEFT JOIN unit_problems p ON p.code = s.code)`;
 
-/** Statement 15 or 15A: every row with totals over the whole statement, in code order. */
+/**
+ * Statement 15 or 15A: every row, in code order, with the totals of its unit: quantities in different units (KGM,
+ * PCE, MTR) are never added together.
+ */
 export const statementQuery = `WITH ${statementRowsCte}
   SELECT code, name, unit, ${quantity('begin')}, ${quantity('take_in')}, ${quantity('re_export')}, ${quantity('re_purpose')},
          ${quantity('export_to_produce')}, ${quantity('other_export')}, ${quantity('exportt')}, ${quantity('closing')},
          closing < 0 AS negative, unit_problems, count(*) OVER ()::int AS total_rows,
-         ${quantity('sum(begin) OVER ()', 'total_begin')}, ${quantity('sum(take_in) OVER ()', 'total_take_in')},
-         ${quantity('sum(re_export) OVER ()', 'total_re_export')}, ${quantity('sum(re_purpose) OVER ()', 'total_re_purpose')},
-         ${quantity('sum(export_to_produce) OVER ()', 'total_export_to_produce')}, ${quantity('sum(other_export) OVER ()', 'total_other_export')},
-         ${quantity('sum(exportt) OVER ()', 'total_exportt')}, ${quantity('sum(closing) OVER ()', 'total_closing')}
+         ${quantity('sum(begin) OVER (PARTITION BY unit)', 'total_begin')}, ${quantity('sum(take_in) OVER (PARTITION BY unit)', 'total_take_in')},
+         ${quantity('sum(re_export) OVER (PARTITION BY unit)', 'total_re_export')}, ${quantity('sum(re_purpose) OVER (PARTITION BY unit)', 'total_re_purpose')},
+         ${quantity('sum(export_to_produce) OVER (PARTITION BY unit)', 'total_export_to_produce')}, ${quantity('sum(other_export) OVER (PARTITION BY unit)', 'total_other_export')},
+         ${quantity('sum(exportt) OVER (PARTITION BY unit)', 'total_exportt')}, ${quantity('sum(closing) OVER (PARTITION BY unit)', 'total_closing')}
     FROM closed ORDER BY code`;
 
 /** The source lines of one cell: $8 the code, $9 the column (`begin` … `exportt`; `closing` lists them all). */
@@ -211,12 +226,26 @@ export const unmappedTypeCodesQuery = `WITH ${movementsCte}
    WHERE type_code NOT IN (SELECT type_code FROM rules) GROUP BY type_code ORDER BY type_code`;
 
 /**
- * The check statement (domain §6) per material code, $7 = '15', $8 the tolerance in percent: the warehouse's
- * issues to production against the theoretical consumption (exports × BOM norms flattened, valid on each
- * export's day), the book closing against the physical count at the period end and against the warehouse and
- * accounting in-out balances, the stored review, and the duty at stake:
+ * A source's quantities per code (`code`, `unit`, `quantity` rows of `from`) in the statement row's unit, and the
+ * units it has besides, as problems labelled with the source: quantities in different units are never added or
+ * subtracted.
+ */
+const inRowUnit = (label: string, from: string) => `
+    SELECT c.code, sum(c.quantity) FILTER (WHERE same_unit) AS quantity,
+           coalesce(array_agg(DISTINCT '${label}: ' || c.unit) FILTER (WHERE NOT same_unit), '{}') AS unit_problems
+      FROM (SELECT c.*, c.unit IS NULL OR s.unit IS NULL OR upper(trim(c.unit)) = upper(trim(s.unit)) AS same_unit
+              FROM ${from} c LEFT JOIN closed s ON s.code = c.code) c
+     GROUP BY c.code`;
+
+/**
+ * The check statement (domain §6) per material code, $7 = '15', $8 the tolerance in percent, $9 the C/O forms'
+ * schedules, $10 the import type codes exempt under the regime: the warehouse's issues to production against the theoretical consumption (exports × BOM norms
+ * flattened, valid on each export's day), the book closing against the physical count at the period end and against
+ * the warehouse and accounting in-out balances, the stored review, and the duty at stake:
  *
- *   duty_exposure = exposure_quantity × unit customs value of the latest import × its duty rate
+ *   duty_exposure = exposure_quantity × max(0, unit customs value × tariff rate − duty paid per unit), of the latest
+ *                   import line: the duty the tariff gives less the duty paid, on the taxable value, so that an exempt
+ *                   line (0 % declared) exposes the duty a refused exemption would cost
  *   exposure_quantity = max(0, issued − theoretical, book closing − counted) while the row is open
  */
 export const checkStatementQuery = `WITH RECURSIVE ${statementRowsCte},
@@ -228,34 +257,42 @@ export const checkStatementQuery = `WITH RECURSIVE ${statementRowsCte},
   consumption AS (
     SELECT coalesce(m.code, f.material_code) AS code, coalesce(m.unit, f.material_unit) AS unit, sum(f.quantity * coalesce(m.factor, 1)) AS quantity
       FROM flat_bom f ${mapped('f', 'f.day', 'f.material_code')} GROUP BY 1, 2),
-  theoretical AS (
-    SELECT c.code, sum(c.quantity) FILTER (WHERE same_unit) AS quantity,
-           coalesce(array_agg(DISTINCT 'bom: ' || c.unit) FILTER (WHERE NOT same_unit), '{}') AS unit_problems
-      FROM (SELECT c.*, c.unit IS NULL OR s.unit IS NULL OR upper(trim(c.unit)) = upper(trim(s.unit)) AS same_unit
-              FROM consumption c LEFT JOIN closed s ON s.code = c.code) c
-     GROUP BY c.code),
+  theoretical AS (${inRowUnit('bom', 'consumption')}),
   count_day AS (SELECT max(w.inventory_date) AS day FROM warehouse_counts w WHERE ${visible('w')} AND w.inventory_date <= $4),
-  physical AS (
-    SELECT coalesce(m.code, w.code) AS code, sum(w.inventory_quantity * coalesce(m.factor, 1)) AS quantity
+  -- The count in the row's unit; a count in another unit is listed as a problem and never subtracted from the books.
+  counted_units AS (
+    SELECT coalesce(m.code, w.code) AS code, coalesce(m.unit, w.unit) AS unit, sum(w.inventory_quantity * coalesce(m.factor, 1)) AS quantity
       FROM warehouse_counts w ${mapped('w', 'coalesce(w.inventory_date, $4)')}
      WHERE ${visible('w')} AND w.inventory_date IS NOT DISTINCT FROM (SELECT day FROM count_day)
-     GROUP BY 1),
+     GROUP BY 1, 2),
+  physical AS (${inRowUnit('wh-counting', 'counted_units')}),
   warehouse_book AS (SELECT w.code, sum(w.end_quantity) AS quantity FROM warehouse_iob w WHERE ${visible('w')} AND w.item_type = 'material' GROUP BY 1),
   accounting_book AS (SELECT a.code, sum(a.end_quantity) AS quantity FROM accounting_iob a WHERE ${visible('a')} AND a.item_type = 'material' GROUP BY 1),
   -- The day of each code's latest import first (hashed), then its lines of that day: ordering every import line of
   -- the year by code and day would sort them all.
   last_import_day AS (SELECT code, max(registered_date) AS day FROM declared WHERE form = '15' AND column_name = 'take_in' GROUP BY code),
-  last_import AS (
-    SELECT DISTINCT ON (d.code) d.code, d.total_value / nullif(d.total, 0) AS unit_value, d.tax_rate
+  last_import_line AS (
+    SELECT DISTINCT ON (d.code) d.*
       FROM declared d JOIN last_import_day l ON l.code = d.code AND l.day = d.registered_date
      WHERE d.form = '15' AND d.column_name = 'take_in' ORDER BY d.code, d.id DESC),
+  -- A unit's value and the duty the tariff gives it (the lowest rate its C/O form claims, else MFN; the declared rate
+  -- when the tariff does not know the code), and the duty its line paid per unit ($10 the type codes exempt under the
+  -- regime): what a shortfall exposes is the difference, never the declared rate of an exempt line (0 %).
+  last_import AS (
+    SELECT li.code, li.total_value / nullif(li.total, 0) AS unit_value, li.tax_rate,
+           coalesce((SELECT min(p) FROM unnest(pref.percents) p), mfn.percent, li.tax_rate) AS tariff_rate,
+           ${dutyPaid('li', '$10')} / nullif(li.total, 0) AS unit_duty_paid
+      FROM (SELECT l.*, ${tariffYearOf('l.registered_date')} AS tariff_year, left(l.hs, 8) AS line_id, ${declaredForm('l.co_form')} AS co_form_key
+              FROM last_import_line l) li
+      LEFT JOIN lookup_tariff_rate mfn ON mfn.year = li.tariff_year AND mfn.line_id = li.line_id AND mfn.schedule = 'MFN'
+      LEFT JOIN ${preferentialRates({ year: 'li.tariff_year', lineId: 'li.line_id', form: 'li.co_form_key', country: 'li.from_country' }, '$9')} pref ON li.co_form_key IS NOT NULL),
   reviewed AS (SELECT code, status, explanation FROM check_statement_notes WHERE company_id = $1 AND folder_set_id = $2),
   compared AS (
     SELECT k.code, coalesce(s.name, bn.material_name) AS name, coalesce(s.unit, bn.material_unit) AS unit,
            coalesce(s.export_to_produce, 0) AS issued, coalesce(t.quantity, 0) AS theoretical,
            coalesce(s.closing, 0) AS book_end, p.quantity AS counted, wb.quantity AS warehouse_end, ab.quantity AS accounting_end,
-           li.unit_value, li.tax_rate, r.status AS reviewed_status, r.explanation,
-           coalesce(s.unit_problems, '{}') || coalesce(t.unit_problems, '{}') AS unit_problems
+           li.unit_value, li.tax_rate, li.tariff_rate, li.unit_duty_paid, r.status AS reviewed_status, r.explanation,
+           coalesce(s.unit_problems, '{}') || coalesce(t.unit_problems, '{}') || coalesce(p.unit_problems, '{}') AS unit_problems
       FROM (SELECT code FROM closed UNION SELECT code FROM theoretical) k
       LEFT JOIN closed s ON s.code = k.code
       LEFT JOIN theoretical t ON t.code = k.code
@@ -274,14 +311,15 @@ export const checkStatementQuery = `WITH RECURSIVE ${statementRowsCte},
                   THEN 'ok' ELSE 'open' END) AS status
       FROM compared),
   exposed AS (
-    SELECT *, CASE WHEN status = 'open' THEN greatest(0, difference, coalesce(-count_difference, 0)) ELSE 0 END AS exposure_quantity
-      FROM judged)
+    SELECT e.*, round(e.exposure_quantity * greatest(0, e.unit_value * coalesce(e.tariff_rate, 0) / 100 - coalesce(e.unit_duty_paid, 0)), 0) AS duty_exposure
+      FROM (SELECT *, CASE WHEN status = 'open' THEN greatest(0, difference, coalesce(-count_difference, 0)) ELSE 0 END AS exposure_quantity
+              FROM judged) e)
   SELECT code, name, unit, ${quantity('issued', 'issued_to_production')}, ${quantity('theoretical', 'theoretical_consumption')},
          ${quantity('difference')}, ${quantity('book_end')}, ${quantity('counted')}, ${quantity('count_difference')},
          ${quantity('warehouse_end')}, ${quantity('accounting_end')}, ${quantity('exposure_quantity')},
-         round(exposure_quantity * unit_value * coalesce(tax_rate, 0) / 100, 0)::text AS duty_exposure,
-         ${quantity('unit_value', 'import_unit_value')}, tax_rate::text AS duty_rate, status, explanation, unit_problems,
-         count(*) OVER ()::int AS total_rows, sum(round(exposure_quantity * unit_value * coalesce(tax_rate, 0) / 100, 0)) OVER ()::text AS total_duty_exposure,
+         duty_exposure::text AS duty_exposure,
+         ${quantity('unit_value', 'import_unit_value')}, trim_scale(tariff_rate)::text AS duty_rate, status, explanation, unit_problems,
+         count(*) OVER ()::int AS total_rows, sum(duty_exposure) OVER ()::text AS total_duty_exposure,
          (count(*) FILTER (WHERE status = 'open') OVER ())::int AS open_rows
     FROM exposed ORDER BY status = 'open' DESC, code`;
 

@@ -157,7 +157,11 @@ describe('customs finalization reports', () => {
       const identity = Number(row.begin_value) + Number(row.take_in) - Number(row.re_export) - Number(row.re_purpose) - Number(row.export_to_produce) - Number(row.other_export);
       expect(Number(row.end_value)).toBeCloseTo(identity, 6);
     }
-    expect(answer.totals).toMatchObject({ begin_value: '150', take_in: '950', end_value: '382.704' });
+    // A total per unit: kilograms and metres are never added together.
+    expect(answer.totals).toEqual([
+      expect.objectContaining({ unit: 'KG', begin_value: '100', take_in: '750', end_value: '235' }),
+      expect.objectContaining({ unit: 'MTR', begin_value: '50', take_in: '200', end_value: '147.704' }),
+    ]);
     expect(answer.unmapped_type_codes).toEqual([{ type_code: 'Z99', lines: 1 }]);
     await expectSumsOfLines(periods.y2025!.id, '2024-12-01', '2025-12-31');
   });
@@ -246,6 +250,9 @@ describe('customs finalization reports', () => {
     expect(sheet.getCell(6, 1).value).toBe('Kỳ báo cáo: từ ngày 01/01/2025 đến ngày 31/12/2025');
     expect(sheet.getCell(11, 11).value).toBe('(11)');
     expect([sheet.getCell(12, 2).value, sheet.getCell(12, 11).value]).toEqual(['M1', 235]);
+    // Whole numbers without a decimal separator, others with exactly their decimals.
+    expect(sheet.getCell(12, 11).numFmt).toBe('#,##0;[Red]-#,##0');
+    expect([sheet.getCell(13, 2).value, sheet.getCell(13, 9).value, sheet.getCell(13, 9).numFmt]).toEqual(['M2', 82.296, '#,##0.000;[Red]-#,##0.000']);
     const check = await call('viewer', 'GET', `/api/new-balance/check-statement/?${scope('y2025')}&format=xlsx&lang=en`);
     expect(check.statusCode).toBe(200);
   });
@@ -304,7 +311,7 @@ describe('customs finalization reports', () => {
     expect(dashboard.duty.find((row: { month: string }) => row.month === '2025-04')).toEqual({ month: '2025-04', paid: '0', exempted_value: '6000000' });
   });
 
-  it('checks the import lines against the tariff valid on their date: unknown codes, C/O forms and rates that differ', async () => {
+  it('checks the import lines against the tariff valid on their date: unknown codes, C/O forms, rates that differ and exempt lines', async () => {
     const rate = (text: string) => parseDutyRate(text);
     // Only 2023 is loaded: the 2024 declarations (read by the current tariff, stored as 2025) are checked against it,
     // the nearest loaded year before theirs.
@@ -317,7 +324,7 @@ describe('customs finalization reports', () => {
     const set = (await call('accountant', 'POST', `/api/clients-api/companies/${company.slug}/folder-sets/`, { name: 'FY2024', year: 2024, date_start: '2024-01-01', date_end: '2024-12-31', type_code: 'SXXK' })).json();
     periods.tariff = { slug: set.slug, id: (await run<{ id: string }>('SELECT id FROM folder_sets WHERE slug = $1 AND company_id = $2', [set.slug, company.id]))[0]!.id };
     const coffee = (account_number: string, extra: Record<string, unknown>) =>
-      ({ account_number, row_number: 1, registered_date: '2024-06-01', type_code: 'E31', code: 'CF', unit: 'KG', total: 1000, hs: '09011120', total_value: 100_000_000, ...extra });
+      ({ account_number, row_number: 1, registered_date: '2024-06-01', type_code: 'A12', code: 'CF', unit: 'KG', total: 1000, hs: '09011120', total_value: 100_000_000, ...extra });
     await insert('ecus_lines', 'tariff', [
       coffee('100000000100', { tax_rate: 15 }),
       coffee('100000000110', { tax_rate: 0, co_form: 'D' }),
@@ -327,20 +334,28 @@ describe('customs finalization reports', () => {
       coffee('100000000150', { tax_rate: 0, co_form: 'ZZ' }),
       coffee('100000000160', { tax_rate: 15, co_form: 'AK' }),
       coffee('100000000170', { hs: '09011199', tax_rate: 15 }),
+      // Exempt under the SXXK regime (E31), or by its exemption code: no rate mismatch at 0 %, but the duty a refused
+      // exemption would cost. Under a form claiming 0 % nothing is at stake.
+      coffee('100000000190', { type_code: 'E31', tax_rate: 0, tax_cost: 0 }),
+      coffee('100000000200', { tax_rate: 0, exemption_code: 'XN210' }),
+      coffee('100000000210', { type_code: 'E31', tax_rate: 0, co_form: 'D' }),
       // An export is not checked against the import tariff.
       coffee('300000000180', { type_code: 'E62', tax_rate: 99 }),
     ]);
     const answer = (await call('viewer', 'GET', `/api/new-balance/report-tariff-check/?${scope('tariff')}`)).json();
-    expect(answer.checked_lines).toBe(8);
+    expect(answer.checked_lines).toBe(11);
     expect(answer.tariff_years).toEqual([2023]);
-    expect(answer.results.map((row: { account_number: string; problem: string; expected_rate: string | null; duty_difference: string | null }) =>
-      [row.account_number, row.problem, row.expected_rate === null ? null : Number(row.expected_rate), row.duty_difference === null ? null : Number(row.duty_difference)])).toEqual([
+    expect(answer.results.map((row: { account_number: string; problem: string; expected_rate: string | null; duty_at_risk: string | null }) =>
+      [row.account_number, row.problem, row.expected_rate === null ? null : Number(row.expected_rate), row.duty_at_risk === null ? null : Number(row.duty_at_risk)])).toEqual([
       // Form E excludes goods from China: MFN applies, 15% of 100,000,000 was not paid.
-      ['100000000120', 'rate_differs', 15, -15_000_000],
-      ['100000000140', 'rate_differs', 15, -5_000_000],
+      ['100000000120', 'rate_differs', 15, 15_000_000],
+      ['100000000140', 'rate_differs', 15, 5_000_000],
       ['100000000150', 'unknown_co_form', 15, null],
       ['100000000170', 'unknown_code', null, null],
+      ['100000000190', 'exempt', 15, 15_000_000],
+      ['100000000200', 'exempt', 15, 15_000_000],
     ]);
+    expect(answer.results[5]).toMatchObject({ type_code: 'A12', exemption_code: 'XN210', declared_rate: '0' });
     expect(answer.results[0]).toMatchObject({ tariff_year: 2023, schedules: ['MFN'], declared_rate: '0', co_form: 'E' });
 
     const workbook = new ExcelJS.Workbook();
@@ -348,9 +363,50 @@ describe('customs finalization reports', () => {
     expect(file.headers['content-disposition']).toContain(`tariff-check-${periods.tariff.slug}.xlsx`);
     await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
-    expect(sheet.getRow(3).getCell(10).value).toBe('Problem');
-    expect(sheet.getRow(4).getCell(10).value).toBe('Duty rate differs from the tariff');
-    expect(sheet.getRow(4).getCell(15).value).toBe(-15_000_000);
+    expect(sheet.getRow(3).getCell(12).value).toBe('Problem');
+    expect(sheet.getRow(4).getCell(12).value).toBe('Duty rate differs from the tariff');
+    expect(sheet.getRow(3).getCell(17).value).toBe('Duty at risk');
+    expect(sheet.getRow(4).getCell(17).value).toBe(15_000_000);
+  });
+
+  it('puts at risk in the check statement the duty the tariff gives a shortfall of exempt materials, not their declared 0 %', async () => {
+    // The tariff of 2023 (loaded by the test above) gives coffee 15 % MFN; an SXXK company imports it exempt (E31).
+    const set = (await call('accountant', 'POST', `/api/clients-api/companies/${company.slug}/folder-sets/`, { name: 'FY2021', year: 2021, date_start: '2021-01-01', date_end: '2021-12-31', type_code: 'SXXK' })).json();
+    periods.exempt = { slug: set.slug, id: (await run<{ id: string }>('SELECT id FROM folder_sets WHERE slug = $1 AND company_id = $2', [set.slug, company.id]))[0]!.id };
+    await insert('ecus_lines', 'exempt', [
+      { account_number: '100000000300', row_number: 1, registered_date: '2021-05-01', type_code: 'E31', code: 'CF', unit: 'KG', total: 1000, hs: '09011120', total_value: 100_000_000, tax_rate: 0, tax_cost: 0 },
+    ]);
+    // 400 kg counted of the 1,000 kg in the books: 600 kg missing, each of 100,000 VND taxable value.
+    await insert('warehouse_counts', 'exempt', [{ code: 'CF', unit: 'KG', inventory_date: '2021-12-31', inventory_quantity: 400 }]);
+    const check = (await call('viewer', 'GET', `/api/new-balance/check-statement/?${scope('exempt')}`)).json();
+    expect(byCode(check.results).CF).toMatchObject({ book_end: '1000', counted: '400', exposure_quantity: '600', duty_rate: '15', duty_exposure: '9000000' });
+    expect(check.total_duty_exposure).toBe('9000000');
+  });
+
+  it('keeps a row in the unit of the books when a late line is declared in another, and never subtracts a count in another unit', async () => {
+    const set = (await call('accountant', 'POST', `/api/clients-api/companies/${company.slug}/folder-sets/`, { name: 'FY2020', year: 2020, date_start: '2020-01-01', date_end: '2020-12-31', type_code: 'SXXK' })).json();
+    periods.units = { slug: set.slug, id: (await run<{ id: string }>('SELECT id FROM folder_sets WHERE slug = $1 AND company_id = $2', [set.slug, company.id]))[0]!.id };
+    const declared = (account_number: string, registered_date: string, code: string, unit: string, total: number) =>
+      ({ account_number, row_number: 1, registered_date, type_code: 'E31', code, unit, total });
+    await insert('opening_balances', 'units', [{ item_type: 'material', code: 'TAPE', name: 'Băng keo', unit: 'KGM', begin_value: 100 }]);
+    await insert('ecus_lines', 'units', [
+      declared('100000000400', '2020-03-01', 'TAPE', 'KGM', 500),
+      // The last line of the year, in rolls: no map code converts them.
+      declared('100000000410', '2020-12-20', 'TAPE', 'CUON', 2),
+      // Never in the books: the unit of most of its declared quantity.
+      declared('100000000420', '2020-02-01', 'LACE', 'MTR', 1000), declared('100000000430', '2020-11-01', 'LACE', 'YRD', 5),
+    ]);
+    await insert('warehouse_take_out', 'units', [{ item_type: 'material', code: 'TAPE', name: 'Băng keo', unit: 'KGM', takeout_date: '2020-06-01', quantity: 300, purpose: 'production' }]);
+    await insert('warehouse_counts', 'units', [
+      { code: 'TAPE', unit: 'KGM', inventory_date: '2020-12-31', inventory_quantity: 290 },
+      { code: 'TAPE', unit: 'CUON', inventory_date: '2020-12-31', inventory_quantity: 1 },
+    ]);
+    const rows = byCode((await statement15('units')).results);
+    expect(rows.TAPE).toMatchObject({ unit: 'KGM', begin_value: '100', take_in: '500', export_to_produce: '300', end_value: '300', problems: [{ kind: 'unit_mismatch', detail: 'ecus: CUON' }] });
+    expect(rows.LACE).toMatchObject({ unit: 'MTR', take_in: '1000', problems: [{ kind: 'unit_mismatch', detail: 'ecus: YRD' }] });
+    const check = byCode((await call('viewer', 'GET', `/api/new-balance/check-statement/?${scope('units')}`)).json().results);
+    expect(check.TAPE).toMatchObject({ unit: 'KGM', book_end: '300', counted: '290', count_difference: '-10', status: 'open' });
+    expect(check.TAPE?.unit_problems).toEqual(expect.arrayContaining(['ecus: CUON', 'wh-counting: CUON']));
   });
 
   it('counts the latest version of a declaration after every writer: inserts, an import, edits, deletes, a rollback, a loading import', async () => {

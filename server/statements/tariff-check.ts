@@ -3,6 +3,7 @@ import type { TariffCheckRow } from '../../common/statements/schemas.js';
 import type { Run } from '../db/run.js';
 import type { Period } from './compute-statements.js';
 import { effectiveDeclarationsCte } from './statement-sql.js';
+import { declaredForm, dutyPaid, exemptLine, preferentialRates, tariffYearOf } from './tariff-rates.js';
 
 const formKey = (form: string) => form.toUpperCase().replace(/\s/g, '');
 
@@ -14,21 +15,30 @@ for (const agreement of Object.values(agreements)) {
 }
 
 /**
+ * The import type codes whose materials enter free of import duty under each regime, on condition that they are
+ * exported or accounted for at finalization (Law 107/2016 art. 16, Decree 134/2016 as amended by Decree 18/2021):
+ * SXXK's imports for export production, GC's materials for processing (and those moved from another contract),
+ * an export-processing enterprise's materials from abroad and from inland.
+ */
+export const exemptImportTypes: Readonly<Record<string, readonly string[]>> = { SXXK: ['E31'], GC: ['E21', 'E23'], DNCX: ['E11', 'E15'] };
+
+/**
  * The period's import lines checked against the tariff valid on their date ($1–$4 as the statements, $5 the C/O
- * forms' schedules): the tariff year is the declaration's (2017–2023; later dates read the current, stored as
- * 2025), or the nearest loaded year before it, else the first loaded. A line is listed when its 8-digit code is
- * not in that year's tariff, its C/O form names no agreement, or its declared duty rate is none the tariff gives:
- * the preferential rate of the C/O form's schedules (a country excluded from a rate gets MFN), else MFN.
+ * forms' schedules, $6 the type codes exempt under the company's regime): the tariff year is the declaration's
+ * (2017–2023; later dates read the current, stored as 2025), or the nearest loaded year before it, else the first
+ * loaded. A line is listed when its 8-digit code is not in that year's tariff, its C/O form names no agreement, it is
+ * exempt (an exemption code, or a type code exempt under the regime) while the tariff gives a duty, or its declared
+ * duty rate is none the tariff gives: the preferential rate of the C/O form's schedules (a country excluded from a
+ * rate gets MFN), else MFN. An exempt line is no rate mismatch, whatever rate it declares: the duty it would owe if the
+ * exemption were refused at finalization is its exposure. The duty at risk of a line is the duty the tariff gives on
+ * its taxable value less the duty it paid (its declared amount; else its declared rate on that value, none if exempt).
  */
 export const tariffCheckQuery = `
   WITH ${effectiveDeclarationsCte},
-  years AS (SELECT DISTINCT year::int AS year FROM lookup_tariff_line),
   imports AS (
-    SELECT e.*, left(e.hs, 8) AS line_id, upper(replace(nullif(trim(e.co_form), ''), ' ', '')) AS form,
-           coalesce(
-             (SELECT max(y.year) FROM years y WHERE y.year <= CASE WHEN extract(year FROM e.registered_date) BETWEEN 2017 AND 2023
-                                                                  THEN extract(year FROM e.registered_date)::int ELSE 2025 END),
-             (SELECT min(y.year) FROM years y)) AS tariff_year
+    SELECT e.*, left(e.hs, 8) AS line_id, ${declaredForm('e.co_form')} AS form,
+           ${exemptLine('e', '$6')} AS exempt, ${dutyPaid('e', '$6')} AS duty_paid,
+           ${tariffYearOf('e.registered_date')} AS tariff_year
       FROM effective e
      WHERE left(e.account_number, 1) = '1' AND coalesce(e.hs, '') <> ''),
   judged AS (
@@ -36,40 +46,43 @@ export const tariffCheckQuery = `
       FROM imports i
       LEFT JOIN lookup_tariff_line t ON t.year = i.tariff_year AND t.id = i.line_id AND length(i.line_id) = 8
       LEFT JOIN lookup_tariff_rate mfn ON mfn.year = i.tariff_year AND mfn.line_id = i.line_id AND mfn.schedule = 'MFN'
-      LEFT JOIN LATERAL (
-        SELECT array_agg(r.percent ORDER BY r.schedule) AS percents, array_agg(r.schedule ORDER BY r.schedule) AS schedules
-          FROM lookup_tariff_rate r
-         WHERE r.year = i.tariff_year AND r.line_id = i.line_id AND r.percent IS NOT NULL
-           AND r.schedule IN (SELECT jsonb_array_elements_text($5::jsonb -> i.form))
-           AND NOT (coalesce(i.from_country, '') = ANY (r.except_countries))) pref ON i.form IS NOT NULL),
+      LEFT JOIN ${preferentialRates({ year: 'i.tariff_year', lineId: 'i.line_id', form: 'i.form', country: 'i.from_country' }, '$5')} pref ON i.form IS NOT NULL),
   expected AS (
     SELECT j.*,
            CASE WHEN j.percents IS NOT NULL THEN j.percents WHEN j.mfn IS NOT NULL THEN ARRAY[j.mfn] END AS rates,
            CASE WHEN j.percents IS NOT NULL THEN j.schedules ELSE ARRAY['MFN'] END AS rate_schedules
       FROM judged j),
+  -- The rate expected of the line: the one closest to the declared rate; for an exempt line, the lowest, which a
+  -- refused exemption would still leave it.
+  rated AS (
+    SELECT x.*, (SELECT r FROM unnest(x.rates) r ORDER BY abs(r - CASE WHEN x.exempt THEN 0 ELSE coalesce(x.tax_rate, r) END), r LIMIT 1) AS expected_rate
+      FROM expected x),
   problems AS (
     SELECT x.*,
            CASE WHEN NOT x.known THEN 'unknown_code'
                 WHEN x.form IS NOT NULL AND x.form_schedules IS NULL THEN 'unknown_co_form'
+                WHEN x.exempt THEN CASE WHEN x.expected_rate > 0 THEN 'exempt' END
                 WHEN x.tax_rate IS NOT NULL AND x.rates IS NOT NULL
                  AND NOT EXISTS (SELECT 1 FROM unnest(x.rates) r WHERE abs(r - x.tax_rate) < 0.0005) THEN 'rate_differs' END AS problem,
-           (SELECT r FROM unnest(x.rates) r ORDER BY abs(r - coalesce(x.tax_rate, r)) LIMIT 1) AS expected_rate
-      FROM expected x)
+           round(x.expected_rate * x.total_value / 100 - x.duty_paid, 0) AS at_risk
+      FROM rated x)
   SELECT (SELECT count(*)::int FROM imports) AS checked_lines, p.*
     FROM (SELECT 1) AS one
     LEFT JOIN (
-      SELECT id::text AS ecus_id, account_number, row_number, registered_date::text AS registered_date, code, item_name, hs, from_country, co_form,
+      SELECT id::text AS ecus_id, account_number, row_number, registered_date::text AS registered_date, type_code, code, item_name, hs,
+             from_country, co_form, nullif(trim(exemption_code), '') AS exemption_code,
              CASE WHEN known THEN tariff_year END AS tariff_year, problem, tax_rate::text AS declared_rate,
              CASE WHEN known THEN expected_rate::text END AS expected_rate,
              CASE WHEN known AND rates IS NOT NULL THEN rate_schedules ELSE '{}' END AS schedules, total_value::text AS total_value,
-             CASE WHEN problem = 'rate_differs' THEN round((tax_rate - expected_rate) * total_value / 100, 2)::text END AS duty_difference
+             CASE WHEN problem IN ('rate_differs', 'exempt') THEN at_risk::text END AS duty_at_risk
         FROM problems WHERE problem IS NOT NULL) AS p ON true
-   ORDER BY p.registered_date, p.account_number, p.row_number`;
+   ORDER BY p.problem = 'exempt', p.registered_date, p.account_number, p.row_number`;
 
 export interface TariffCheck { rows: TariffCheckRow[]; checkedLines: number; tariffYears: number[] }
 
 export async function computeTariffCheck(run: Run, period: Period): Promise<TariffCheck> {
-  const rows = await run<TariffCheckRow & { checked_lines: number }>(tariffCheckQuery, [period.companyId, period.id, period.dateStart, period.dateEnd, JSON.stringify(coFormSchedules)]);
+  const rows = await run<TariffCheckRow & { checked_lines: number }>(tariffCheckQuery,
+    [period.companyId, period.id, period.dateStart, period.dateEnd, JSON.stringify(coFormSchedules), exemptImportTypes[period.regime] ?? []]);
   const years = await run<{ year: number }>('SELECT DISTINCT year::int AS year FROM lookup_tariff_line ORDER BY year');
   return {
     rows: rows.filter((row) => row.ecus_id !== null).map(({ checked_lines: _checked, ...row }) => row),

@@ -1,5 +1,6 @@
 import AutoFixHighOutlined from '@mui/icons-material/AutoFixHighOutlined';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -30,7 +31,9 @@ const sourceValue = (source: FieldSource | undefined) =>
 const sourceOfValue = (value: string): FieldSource =>
   value.startsWith('column:') ? { kind: 'column', column: value.slice('column:'.length) } : value === 'constant' ? { kind: 'constant' } : { kind: 'none' };
 
-const matchIcons = { remembered: <HistoryOutlined />, exact: <AutoFixHighOutlined />, similar: <AutoFixHighOutlined /> };
+const matchIcons = { remembered: <HistoryOutlined />, exact: <AutoFixHighOutlined />, likely: <HelpOutlineOutlined />, similar: <HelpOutlineOutlined /> };
+// A proposal from a name that sheets also give other columns, or from a part of a name, is shown as one to check.
+const matchColors = { remembered: 'primary', exact: 'default', likely: 'warning', similar: 'warning' } as const;
 
 /**
  * Step 3: one row per field with the sheet column it takes (proposed from the last setup and the
@@ -177,12 +180,12 @@ export function MappingStep({
                             </MenuItem>
                           )}
                         </TextField>
-                        <Box sx={{ width: 136, flexShrink: 0, display: { xs: 'none', lg: 'block' } }}>
+                        <Box sx={{ width: 136, flexShrink: 0, display: { xs: 'none', sm: 'block' } }}>
                           {proposed && (
                             <Chip
                               size="small"
                               variant="outlined"
-                              color={proposed.source === 'remembered' ? 'primary' : 'default'}
+                              color={matchColors[proposed.source]}
                               icon={matchIcons[proposed.source]}
                               label={<FormattedMessage id={`imports.mapping.source.${proposed.source}`} />}
                             />
@@ -190,7 +193,7 @@ export function MappingStep({
                         </Box>
                       </Stack>
                       {source.kind === 'constant' && (
-                        <Box sx={{ mt: 1, maxWidth: { lg: 'calc(100% - 144px)' } }}>
+                        <Box sx={{ mt: 1, maxWidth: { sm: 'calc(100% - 144px)' } }}>
                           <FieldInput
                             name={field.name}
                             definition={{ kind: field.kind, required: field.required, choices: field.choices, maxLength: field.maxLength }}

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { extraFieldName, headerKey, matchColumns, type MatchField, unmappedColumns } from './header-match.js';
+import en from '../../common/i18n/en.json' with { type: 'json' };
+import { type Catalog, flattenCatalog } from '../../common/i18n/locales.js';
+import ko from '../../common/i18n/ko.json' with { type: 'json' };
+import vi from '../../common/i18n/vi.json' with { type: 'json' };
+import { columnLetters } from '../../common/imports/cells.js';
+import { fieldLabelKey, type ResourceDefinition } from '../../common/resources/define.js';
+import { ecusCancel } from '../../common/resources/ecus-cancel.js';
+import { ecus } from '../../common/resources/ecus.js';
+import { type ColumnMatch, extraFieldName, headerKey, matchColumns, type MatchField, unmappedColumns } from './header-match.js';
+import { matchFieldsOf } from './import-fields.js';
 
 const fields: MatchField[] = [
   { name: 'account_number', names: ['Declaration no.', 'Số tờ khai', '신고번호', 'Số TK', 'TK', '수입신고번호'] },
@@ -58,6 +67,13 @@ describe('column matching', () => {
     expect(matchColumns({ A: '수입신고번호(신고번호)' }, fields).account_number).toEqual({ column: 'A', source: 'similar' });
   });
 
+  it('pairs the strongest exact name in the sheet first, whatever the column order', () => {
+    const lines: MatchField[] = [{ name: 'row_number', names: ['STT', 'Số TT hàng'] }, { name: 'code', names: ['Mã hàng'] }];
+    expect(matchColumns({ A: 'STT', B: 'Mã hàng', C: 'Số TT hàng' }, lines)).toEqual({
+      row_number: { column: 'C', source: 'exact' }, code: { column: 'B', source: 'exact' },
+    });
+  });
+
   it('does not take a column twice, nor guess from bare words', () => {
     const matches = matchColumns({ A: 'Mã hàng', B: 'Mã' }, fields);
     expect(matches).toEqual({ code: { column: 'A', source: 'exact' } });
@@ -83,5 +99,89 @@ describe('column matching', () => {
       { column: 'B', title: 'Ghi chú', name: 'ghichu' },
       { column: 'AA', title: 'Số hợp đồng (HĐ)', name: 'sohopdonghd' },
     ]);
+  });
+});
+
+describe('proposals on ECUS declaration-list exports', () => {
+  const catalogs = { en: flattenCatalog(en as Catalog), vi: flattenCatalog(vi as Catalog), ko: flattenCatalog(ko as Catalog) };
+  const fieldsOf = (resource: ResourceDefinition, importType: 'IMPORT' | 'CANCEL' = 'IMPORT') => {
+    const variant = (resource.imports ?? []).find((candidate) => candidate.importType === importType);
+    const names = variant?.fields ? Object.keys(variant.fields) : Object.keys(resource.fields);
+    const target = variant?.target === 'ecus-cancel' ? ecusCancel : resource;
+    // What get_fixed_columns answers: the label key and the aliases in the three languages.
+    const fixed = {
+      fields: Object.fromEntries(names.map((name) => {
+        const definition = target.fields[name]!;
+        const aliases = definition.aliases ?? {};
+        return [name, { kind: definition.kind, required: Boolean(definition.required), label: fieldLabelKey(name, definition), aliases: [...aliases.vi ?? [], ...aliases.en ?? [], ...aliases.ko ?? []] }];
+      })),
+      last_setup: null,
+    };
+    return matchFieldsOf(fixed, target, catalogs);
+  };
+  const columnsOf = (matches: Record<string, ColumnMatch>) => Object.fromEntries(Object.entries(matches).map(([field, match]) => [field, match.column]));
+  const sheet = (titles: string[]) => Object.fromEntries(titles.map((title, index) => [columnLetters(index + 1), title]));
+
+  // An SXXK company's import lines (E31): the report numbers its rows in 'STT', the goods line is 'Số TT hàng'.
+  const sxxk = sheet(['STT', 'Số tờ khai', 'Ngày đăng ký', 'Mã loại hình', 'Mã HQ', 'Số TT hàng', 'Mã NPL/SP', 'Mã HS', 'Tên hàng', 'Xuất xứ',
+    'Lượng', 'ĐVT', 'Lượng 2', 'ĐVT 2', 'Đơn giá hóa đơn', 'Mã tiền tệ', 'Trị giá hóa đơn', 'Tỷ giá tính thuế', 'Trị giá tính thuế',
+    'Thuế suất NK', 'Tiền thuế NK', 'Mã miễn / giảm / không chịu thuế NK', 'Số tiền miễn giảm', 'Thuế suất VAT', 'Tiền thuế VAT', 'Số hóa đơn', 'Ngày hóa đơn']);
+  // A processing (GC, E21) company's list: its contract first, short headers, and the line as 'STT hàng'.
+  const gc = sheet(['STT', 'Số hợp đồng', 'Ngày hợp đồng', 'Số TK', 'Ngày ĐK', 'Mã LH', 'STT hàng', 'Mã NPL', 'Mã HS', 'Tên hàng', 'Nước xuất xứ',
+    'Số lượng', 'Đơn vị tính', 'Đơn giá nguyên tệ', 'Nguyên tệ', 'Trị giá', 'Trị giá tính thuế (VND)', 'Thuế suất', 'Tiền thuế',
+    'Mã miễn giảm', 'Thuế suất GTGT', 'Tiền thuế GTGT']);
+  // An export-processing enterprise (DNCX, E11/E15) exporting the list in English, and its Korean parent's copy.
+  const dncxEnglish = sheet(['No', 'Declaration No', 'Registration date', 'Type code', 'Line no', 'Item code', 'HS code', 'Description', 'Origin',
+    'Quantity', 'Unit', 'Quantity 2', 'Unit 2', 'Unit price', 'Currency', 'Invoice value', 'Exchange rate', 'Customs value',
+    'Import duty rate', 'Import duty amount', 'Exemption code', 'Exempted amount', 'VAT rate', 'VAT amount']);
+  const dncxKorean = sheet(['순번', '신고번호', '신고일자', '신고유형', '란번호', '품목코드', 'HS코드', '품명', '원산지', '수량', '단위', '단가', '통화',
+    '송장금액', '과세가격', '관세율', '관세액', '감면코드', '부가세율', '부가세액']);
+
+  it('takes the goods line, not the running number, in every layout', () => {
+    for (const headers of [sxxk, gc, dncxEnglish, dncxKorean]) {
+      const matches = matchColumns(headers, fieldsOf(ecus));
+      expect(matches.row_number?.source, JSON.stringify(headers)).toBe('exact');
+      expect(headers[matches.row_number!.column], JSON.stringify(headers)).not.toMatch(/^(STT|No|순번)$/);
+    }
+  });
+
+  it('maps an SXXK export column by column, the duty, exemption and VAT apart', () => {
+    expect(columnsOf(matchColumns(sxxk, fieldsOf(ecus)))).toEqual({
+      account_number: 'B', registered_date: 'C', type_code: 'D', row_number: 'F', code: 'G', hs: 'H', item_name: 'I', from_country: 'J',
+      total: 'K', unit: 'L', total_2: 'M', unit_2: 'N', unit_price: 'O', currency: 'P', nt_value: 'Q', exchange_rate: 'R', total_value: 'S',
+      tax_rate: 'T', tax_cost: 'U', exemption_code: 'V', exempted_amount: 'W', vat_rate: 'X', vat_amount: 'Y', invoice_no: 'Z', bill_date: 'AA',
+    });
+  });
+
+  it('maps a GC export, proposing its generic names as ones to check', () => {
+    const matches = matchColumns(gc, fieldsOf(ecus));
+    expect(columnsOf(matches)).toEqual({
+      contract: 'B', contract_date: 'C', account_number: 'D', registered_date: 'E', type_code: 'F', row_number: 'G', code: 'H', hs: 'I',
+      item_name: 'J', from_country: 'K', total: 'L', unit: 'M', unit_price: 'N', currency: 'O', nt_value: 'P', total_value: 'Q',
+      tax_rate: 'R', tax_cost: 'S', exemption_code: 'T', vat_rate: 'U', vat_amount: 'V',
+    });
+    expect([matches.nt_value?.source, matches.tax_rate?.source, matches.tax_cost?.source]).toEqual(['likely', 'likely', 'likely']);
+    expect(matches.account_number?.source).toBe('exact');
+  });
+
+  it('maps the English and Korean copies of a DNCX export', () => {
+    expect(columnsOf(matchColumns(dncxEnglish, fieldsOf(ecus)))).toEqual({
+      account_number: 'B', registered_date: 'C', type_code: 'D', row_number: 'E', code: 'F', hs: 'G', item_name: 'H', from_country: 'I',
+      total: 'J', unit: 'K', total_2: 'L', unit_2: 'M', unit_price: 'N', currency: 'O', nt_value: 'P', exchange_rate: 'Q', total_value: 'R',
+      tax_rate: 'S', tax_cost: 'T', exemption_code: 'U', exempted_amount: 'V', vat_rate: 'W', vat_amount: 'X',
+    });
+    expect(columnsOf(matchColumns(dncxKorean, fieldsOf(ecus)))).toEqual({
+      account_number: 'B', registered_date: 'C', type_code: 'D', row_number: 'E', code: 'F', hs: 'G', item_name: 'H', from_country: 'I',
+      total: 'J', unit: 'K', unit_price: 'L', currency: 'M', nt_value: 'N', total_value: 'O', tax_rate: 'P', tax_cost: 'Q',
+      exemption_code: 'R', vat_rate: 'S', vat_amount: 'T',
+    });
+  });
+
+  it('proposes a running number as the line only when the sheet has no line column, and says to check it', () => {
+    const matches = matchColumns(sheet(['STT', 'Số tờ khai', 'Ngày hủy', 'Lý do hủy']), fieldsOf(ecus, 'CANCEL'));
+    expect(matches).toEqual({
+      row_number: { column: 'A', source: 'likely' }, account_number: { column: 'B', source: 'exact' },
+      cancel_date: { column: 'C', source: 'exact' }, cancel_reason: { column: 'D', source: 'exact' },
+    });
   });
 });

@@ -15,6 +15,8 @@ export interface MatchField {
   name: string;
   /** Labels in every language, the header aliases and the field's own name. */
   names: readonly string[];
+  /** Headers that name this field in some sheets and something else in others (a report's running 'STT'). */
+  looseNames?: readonly string[];
 }
 
 /** A column mapping the server remembered from the company's last setup. */
@@ -23,7 +25,11 @@ export interface RememberedColumn {
   title: string;
 }
 
-export type MatchSource = 'remembered' | 'exact' | 'similar';
+/**
+ * How sure a proposal is: the company's last setup; the header is one of the field's names; the header is a
+ * name some sheets give this field and others something else; the header holds a name or is part of one.
+ */
+export type MatchSource = 'remembered' | 'exact' | 'likely' | 'similar';
 
 export interface ColumnMatch {
   column: string;
@@ -46,11 +52,17 @@ function containmentScore(header: string, name: string): number {
   return 0;
 }
 
+// Every exact match outranks every loose one, which outranks every containment (scores stay below 1,000).
+const exactRank = 2000;
+const likelyRank = 1000;
+
 /**
  * Proposes a sheet column for each field. The company's last setup comes first, for each field
  * whose remembered title still heads a column (the same letter when it does, else wherever it
- * moved). Then exact matches of the normalised header to a field's label or alias, then headers that
- * contain one, the closest first. A column serves one field.
+ * moved). The other fields and columns are then paired strongest match first across the whole sheet: a
+ * header equal to one of a field's names (accents and case aside), the longer name the stronger, so that
+ * 'Số TT hàng' takes the line number before a running 'STT' could; then headers equal to a loose name;
+ * then headers that contain a name, the closest first. A column serves one field.
  */
 export function matchColumns(headers: SheetHeaders, fields: readonly MatchField[], remembered: Record<string, RememberedColumn> = {}): Record<string, ColumnMatch> {
   const keys = new Map(sortedColumns(headers).map((column) => [column, headerKey(headers[column] ?? '')]));
@@ -72,26 +84,28 @@ export function matchColumns(headers: SheetHeaders, fields: readonly MatchField[
     if (column) take(field.name, column, 'remembered');
   }
 
-  const open = () => fields.filter((field) => !(field.name in result));
-  for (const field of open()) {
-    const names = new Set(field.names.map(headerKey).filter((name) => name !== ''));
-    const column = [...keys].find(([candidate, key]) => !used.has(candidate) && names.has(key))?.[0];
-    if (column) take(field.name, column, 'exact');
-  }
-
-  const candidates: Array<{ field: string; column: string; score: number; order: number }> = [];
-  open().forEach((field, order) => {
-    const names = field.names.map(headerKey);
+  const candidates: Array<{ field: string; column: string; score: number; source: MatchSource; order: number }> = [];
+  fields.forEach((field, order) => {
+    if (field.name in result) return;
+    const names = field.names.map(headerKey).filter((name) => name !== '');
+    const loose = (field.looseNames ?? []).map(headerKey).filter((name) => name !== '');
     for (const [column, key] of keys) {
-      if (used.has(column)) continue;
-      const score = Math.max(0, ...names.map((name) => containmentScore(key, name)));
-      if (score > 0) candidates.push({ field: field.name, column, score, order });
+      if (used.has(column) || key === '') continue;
+      const exact = names.filter((name) => name === key);
+      if (exact.length > 0) {
+        candidates.push({ field: field.name, column, score: exactRank + key.length, source: 'exact', order });
+      } else if (loose.includes(key)) {
+        candidates.push({ field: field.name, column, score: likelyRank + key.length, source: 'likely', order });
+      } else {
+        const score = Math.max(0, ...names.map((name) => containmentScore(key, name)));
+        if (score > 0) candidates.push({ field: field.name, column, score, source: 'similar', order });
+      }
     }
   });
   candidates.sort((a, b) => b.score - a.score || a.order - b.order || columnNumber(a.column) - columnNumber(b.column));
   for (const candidate of candidates) {
     if (candidate.field in result || used.has(candidate.column)) continue;
-    take(candidate.field, candidate.column, 'similar');
+    take(candidate.field, candidate.column, candidate.source);
   }
   return result;
 }

@@ -65,7 +65,8 @@ export type LabelCatalogs = Partial<Record<Locale, Record<string, string>>>;
 
 /**
  * Every text a column heading a field may carry: its label in English, Vietnamese and Korean, the
- * label the server sent, the Excel aliases of the definition and of the server, and the field's name.
+ * label the server sent, the Excel aliases of the definition and of the server, and the field's name; and
+ * the loose aliases, which some sheets give the field and others something else.
  */
 export function matchFieldsOf(fixed: FixedColumns, resource: ResourceDefinition | undefined, catalogs: LabelCatalogs): MatchField[] {
   return Object.entries(fixed.fields).map(([name, field]) => {
@@ -80,6 +81,6 @@ export function matchFieldsOf(fixed: FixedColumns, resource: ResourceDefinition 
       ...(field.aliases ?? []),
       name.replaceAll('_', ' '),
     ];
-    return { name, names: [...new Set(names)] };
+    return { name, names: [...new Set(names)], looseNames: aliases.loose ?? [] };
   });
 }

@@ -66,6 +66,7 @@ export function StatementReport({ report, scope, onOpenRules }: { report: Report
   const answer = statement.data;
   const rows = (answer?.results ?? []) as Row[];
   const flagged = rows.filter((row) => row.problems.length > 0).length;
+  const totals = (answer?.totals ?? []) as Array<Record<string, string | null>>;
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
@@ -124,13 +125,15 @@ export function StatementReport({ report, scope, onOpenRules }: { report: Report
                   </TableCell>
                 </TableRow>
               ))}
-              {answer && (
-                <TableRow sx={{ '& td': { fontWeight: 700, borderTop: 2, borderColor: 'divider' } }}>
-                  <TableCell colSpan={3}><FormattedMessage id="statements.total" /></TableCell>
-                  {columns.map((column) => <TableCell key={column.field} align="right">{quantity(String((answer.totals as Record<string, string>)[column.field]))}</TableCell>)}
+              {totals.map((total, index) => (
+                // A total per unit: kilograms, pieces and metres are never added together.
+                <TableRow key={total.unit ?? ''} data-testid="statement-total" sx={{ '& td': { fontWeight: 700, borderTop: index === 0 ? 2 : 0, borderColor: 'divider' } }}>
+                  <TableCell colSpan={2}><FormattedMessage id="statements.total" /></TableCell>
+                  <TableCell>{total.unit}</TableCell>
+                  {columns.map((column) => <TableCell key={column.field} align="right">{quantity(total[column.field])}</TableCell>)}
                   <TableCell />
                 </TableRow>
-              )}
+              ))}
             </TableBody>
           </Table>
         </TableContainer>

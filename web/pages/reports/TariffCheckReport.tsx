@@ -20,7 +20,7 @@ import { useSnackbar } from '../../app/snackbar/SnackbarProvider.js';
 import { downloadReport, fetchTariffCheck, reportQueryKey, type ReportScope } from './report-api.js';
 import { useQuantity } from './use-quantity.js';
 
-const problemColor = { unknown_code: 'error', rate_differs: 'warning', unknown_co_form: 'info' } as const;
+const problemColor = { unknown_code: 'error', rate_differs: 'warning', unknown_co_form: 'info', exempt: 'default' } as const;
 
 /** The period's import lines that disagree with the tariff valid on their date, each with its reason and duty at stake. */
 export function TariffCheckReport({ scope }: { scope: ReportScope }) {
@@ -34,6 +34,10 @@ export function TariffCheckReport({ scope }: { scope: ReportScope }) {
     onError: (error) => snackbar.error(errorText(error)),
   });
   const rows = check.data?.results ?? [];
+  // Exempt lines are no disagreement with the tariff: they are counted apart, with what a refused exemption would cost.
+  const exempt = rows.filter((row) => row.problem === 'exempt');
+  const exposure = exempt.reduce((sum, row) => sum + Number(row.duty_at_risk ?? 0), 0);
+  const money = (value: number) => intl.formatNumber(value, { style: 'currency', currency: 'VND', maximumFractionDigits: 0 });
   const column = (id: string, align?: 'right') => <TableCell align={align}><FormattedMessage id={`statements.tariffCheck.columns.${id}`} /></TableCell>;
   return (
     <Stack spacing={2}>
@@ -47,8 +51,11 @@ export function TariffCheckReport({ scope }: { scope: ReportScope }) {
       {check.isError && <Alert severity="error">{errorText(check.error)}</Alert>}
       {check.data && check.data.tariff_years.length === 0 && <Alert severity="warning"><FormattedMessage id="statements.tariffCheck.noTariff" /></Alert>}
       {check.data && check.data.tariff_years.length > 0 && (
-        <Alert severity={rows.length === 0 ? 'success' : 'info'} data-testid="tariff-check-summary">
-          <FormattedMessage id="statements.tariffCheck.summary" values={{ checked: check.data.checked_lines, problems: rows.length, years: intl.formatList(check.data.tariff_years.map(String)) }} />
+        <Alert severity={rows.length === exempt.length ? 'success' : 'info'} data-testid="tariff-check-summary">
+          <FormattedMessage id="statements.tariffCheck.summary" values={{
+            checked: check.data.checked_lines, problems: rows.length - exempt.length, years: intl.formatList(check.data.tariff_years.map(String)),
+            exempt: exempt.length, exposure: money(exposure),
+          }} />
         </Alert>
       )}
       {rows.length > 0 && (
@@ -56,8 +63,8 @@ export function TariffCheckReport({ scope }: { scope: ReportScope }) {
           <Table size="small" stickyHeader data-testid="report-tariff-check">
             <TableHead>
               <TableRow>
-                {column('account_number')}{column('registered_date')}{column('code')}{column('hs')}{column('co_form')}{column('problem')}
-                {column('declared_rate', 'right')}{column('expected_rate', 'right')}{column('schedules')}{column('duty_difference', 'right')}
+                {column('account_number')}{column('registered_date')}{column('type_code')}{column('code')}{column('hs')}{column('co_form')}{column('problem')}
+                {column('declared_rate', 'right')}{column('expected_rate', 'right')}{column('schedules')}{column('duty_at_risk', 'right')}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -65,14 +72,15 @@ export function TariffCheckReport({ scope }: { scope: ReportScope }) {
                 <TableRow key={row.ecus_id} hover>
                   <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{row.account_number}{row.row_number === null ? '' : ` / ${row.row_number}`}</TableCell>
                   <TableCell>{formatBusinessDay(intl, row.registered_date)}</TableCell>
+                  <TableCell>{row.type_code}</TableCell>
                   <TableCell><Typography variant="body2" sx={{ fontWeight: 600 }}>{row.code}</Typography><Typography variant="caption" color="text.secondary">{row.item_name}</Typography></TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatCode(row.hs)}</TableCell>
-                  <TableCell>{[row.co_form, row.from_country].filter(Boolean).join(' · ')}</TableCell>
+                  <TableCell>{[row.co_form, row.from_country, row.exemption_code].filter(Boolean).join(' · ')}</TableCell>
                   <TableCell><Chip size="small" variant="outlined" color={problemColor[row.problem]} label={<FormattedMessage id={`statements.tariffCheck.problems.${row.problem}`} />} /></TableCell>
                   <TableCell align="right">{quantity(row.declared_rate)}</TableCell>
                   <TableCell align="right">{quantity(row.expected_rate)}</TableCell>
                   <TableCell>{row.schedules.join(', ')}{row.tariff_year === null ? '' : ` (${row.tariff_year})`}</TableCell>
-                  <TableCell align="right" sx={{ color: Number(row.duty_difference) < 0 ? 'error.main' : undefined, fontVariantNumeric: 'tabular-nums' }}>{quantity(row.duty_difference)}</TableCell>
+                  <TableCell align="right" sx={{ color: Number(row.duty_at_risk) > 0 && row.problem !== 'exempt' ? 'error.main' : undefined, fontVariantNumeric: 'tabular-nums' }}>{quantity(row.duty_at_risk)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

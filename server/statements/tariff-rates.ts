@@ -1,0 +1,36 @@
+/**
+ * How a declaration line reads the tariff loaded in the lookup, for the reports that judge duty against it.
+ *
+ * The tariff year of a line is its declaration's (2017–2023; later dates read the current tariff, stored as 2025), or
+ * the nearest loaded year before it, else the first loaded.
+ */
+export const tariffYearOf = (day: string) => `coalesce(
+      (SELECT max(y.year)::int FROM (SELECT DISTINCT year FROM lookup_tariff_line) y
+        WHERE y.year <= CASE WHEN extract(year FROM ${day}) BETWEEN 2017 AND 2023 THEN extract(year FROM ${day})::int ELSE 2025 END),
+      (SELECT min(year)::int FROM lookup_tariff_line))`;
+
+/** A C/O form as declared, in the spelling the forms' schedules are keyed by (upper case, no spaces), or null. */
+export const declaredForm = (form: string) => `upper(replace(nullif(trim(${form}), ''), ' ', ''))`;
+
+/**
+ * A lateral join giving `percents` and `schedules`: the rates of the schedules a line's C/O form claims (the forms'
+ * schedules are the JSON parameter `forms`), leaving out a schedule that excludes the line's origin country; null
+ * when the form claims none.
+ */
+export const preferentialRates = (line: { year: string; lineId: string; form: string; country: string }, forms: string) => `LATERAL (
+        SELECT array_agg(r.percent ORDER BY r.schedule) AS percents, array_agg(r.schedule ORDER BY r.schedule) AS schedules
+          FROM lookup_tariff_rate r
+         WHERE r.year = ${line.year} AND r.line_id = ${line.lineId} AND r.percent IS NOT NULL
+           AND r.schedule IN (SELECT jsonb_array_elements_text(${forms}::jsonb -> ${line.form}))
+           AND NOT (coalesce(${line.country}, '') = ANY (r.except_countries)))`;
+
+/**
+ * Whether a line is exempt from import duty: it carries an exemption code, or its type code is one the regime exempts
+ * (`exemptTypes`, a text[] parameter).
+ */
+export const exemptLine = (line: string, exemptTypes: string) =>
+  `(coalesce(trim(${line}.exemption_code), '') <> '' OR ${line}.type_code = ANY (${exemptTypes}::text[]))`;
+
+/** The duty a line paid: its declared amount; without one, its declared rate on its taxable value, unless it is exempt. */
+export const dutyPaid = (line: string, exemptTypes: string) =>
+  `coalesce(${line}.tax_cost, CASE WHEN NOT ${exemptLine(line, exemptTypes)} THEN ${line}.tax_rate * ${line}.total_value / 100 END, 0)`;
