@@ -1,3 +1,4 @@
+import { coFormKeySql } from '../../common/agreement-partners.js';
 import { flattenBomCte } from '../statements/flatten-bom.js';
 
 /**
@@ -43,7 +44,7 @@ export const scheduleMaterialsQuery = `WITH RECURSIVE
     SELECT 'ecus' AS source, e.id, e.code, e.hs, e.from_country, e.item_name AS name, e.registered_date AS day, e.account_number AS document,
            e.co_form, e.co_number AS reference, e.total AS quantity,
            e.total_value / nullif(e.total, 0) / (SELECT rate FROM export_line) AS unit_value,
-           upper(coalesce(e.co_form, '')) = ANY($5::text[]) AS proves_origin,
+           coalesce(${coFormKeySql('e.co_form')}, '') = ANY($5::text[]) AS proves_origin,
            e.total - coalesce((SELECT quantity FROM claimed WHERE source = 'ecus' AND source_id = e.id), 0) AS available
       FROM ecus_lines e
      WHERE ${visible('e')} AND e.account_number LIKE '1%' AND e.registered_date <= (SELECT day FROM export_line)
