@@ -12,7 +12,7 @@ import { requireUser, signedInUser } from '../auth/guard.js';
 import { runner } from '../db/run.js';
 import type { AppDeps } from '../deps.js';
 import { resolveScope } from '../access.js';
-import { computeSchedule, productRule } from './compute-schedule.js';
+import { computeSchedule, productRule, toldTo } from './compute-schedule.js';
 import { dossierData, dossierDocx, dossierXlsx } from './dossier.js';
 import { listInvoices, listProducts } from './list-invoices.js';
 import { performManual } from './perform-manual.js';
@@ -43,8 +43,9 @@ export const originRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
           summary: 'The origin schedule of an export line under an agreement: BOM materials per unit with evidence, price and origin, the sums, and every criterion\'s verdict',
         },
       }, async (request) => {
-        const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug: request.body.company_slug, folderSlug: request.body.folder_slug, minimumRole: 'viewer' });
-        return computeSchedule(run, { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! }, request.body);
+        const user = signedInUser(request);
+        const rowScope = await resolveScope(run, { userId: user.id, companySlug: request.body.company_slug, folderSlug: request.body.folder_slug, minimumRole: 'viewer' });
+        return toldTo(await computeSchedule(run, { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! }, request.body), user.locale);
       });
     }
 
@@ -57,7 +58,7 @@ export const originRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       const user = signedInUser(request);
       const rowScope = await resolveScope(run, { userId: user.id, companySlug: request.body.company_slug, folderSlug: request.body.folder_slug, minimumRole: 'member' });
       const saved = await saveSchedule(deps.database, { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! }, request.body, user.id);
-      return { ...saved.answer, history_id: saved.id };
+      return { ...toldTo(saved.answer, user.locale), history_id: saved.id };
     });
 
     api.post('/fta/bangke/perform-manual/', {
@@ -66,8 +67,9 @@ export const originRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         summary: 'The schedule judged on the rows the user sets (origin, unit value, quantity per unit, evidence line per material), with the evidence-only figures beside it',
       },
     }, async (request) => {
-      const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug: request.body.company_slug, folderSlug: request.body.folder_slug, minimumRole: 'viewer' });
-      return performManual(run, { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! }, request.body);
+      const user = signedInUser(request);
+      const rowScope = await resolveScope(run, { userId: user.id, companySlug: request.body.company_slug, folderSlug: request.body.folder_slug, minimumRole: 'viewer' });
+      return toldTo(await performManual(run, { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! }, request.body), user.locale);
     });
 
     api.post('/fta/bangke/re-calculate-bangke/', {
@@ -80,7 +82,7 @@ export const originRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       const { company_slug, folder_slug, id, ...changes } = request.body;
       const rowScope = await resolveScope(run, { userId: user.id, companySlug: company_slug, folderSlug: folder_slug, minimumRole: 'member' });
       const saved = await recalculateSchedule(deps.database, { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! }, id, changes, { company_slug, folder_slug }, user.id);
-      return { ...saved.answer, history_id: saved.id };
+      return { ...toldTo(saved.answer, user.locale), history_id: saved.id };
     });
 
     const claimsAnswer = z.object({ id: z.number().int(), results: z.array(stockClaimSchema) });

@@ -86,7 +86,7 @@ export const scheduleMaterialsQuery = `WITH RECURSIVE
 export const exportLineQuery = `
   SELECT e.id, e.account_number, e.code, e.item_name, e.hs, e.unit, e.total::text AS total, e.registered_date::text AS day,
          e.unit_price::float8 AS unit_price, e.nt_value::float8 AS nt_value, e.exchange_rate::float8 AS exchange_rate,
-         upper(coalesce(e.price_condition, 'FOB')) AS price_condition, c.tax_code
+         upper(coalesce(e.price_condition, 'FOB')) AS price_condition, nullif(trim(e.currency), '') AS currency, c.tax_code
     FROM ecus_lines e JOIN companies c ON c.id = e.company_id
    WHERE e.id = $3 AND e.company_id = $1 AND e.folder_set_id = $2 AND e.account_number LIKE '3%'`;
 

@@ -101,7 +101,10 @@ export function ScheduleHistoryCard({ scope, entries, canSave, declarationOf, on
                 <TableCell>{intl.formatDate(entry.created_at, { dateStyle: 'medium', timeStyle: 'short' })}</TableCell>
                 <TableCell>{declarationOf(entry.ecus_id)}</TableCell>
                 <TableCell>{agreements[entry.option].name}</TableCell>
-                <TableCell><Chip size="small" color={entry.fulfill_criteria ? 'success' : 'warning'} label={<FormattedMessage id={entry.fulfill_criteria ? 'origin.reasons.met' : 'origin.reasons.not_met'} />} /></TableCell>
+                <TableCell>
+                  <Chip size="small" color={entry.fulfill_criteria === null ? 'default' : entry.fulfill_criteria ? 'success' : 'warning'}
+                    label={<FormattedMessage id={entry.fulfill_criteria === null ? 'origin.reasons.no_rule' : entry.fulfill_criteria ? 'origin.reasons.met' : 'origin.reasons.not_met'} />} />
+                </TableCell>
                 <TableCell align="right">
                   <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
                     <Button size="small" loading={busy(entry.id, 'docx')} onClick={() => download.mutate({ id: entry.id, format: 'docx' })} data-testid={`word-${entry.id}`}><FormattedMessage id="origin.history.word" /></Button>
