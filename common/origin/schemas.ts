@@ -187,5 +187,14 @@ export const dossierQuerySchema = z.object({
 export const mergeRequestSchema = dossierQuerySchema.extend({
   company_slug: z.string().min(1).max(100),
   folder_slug: z.string().min(1).max(100),
-  files: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(100).describe('Saved schedules (history ids), in the order the merged document lists them'),
+  files: z.array(historyId).max(100).optional().describe('Saved schedules (history ids), in the order the merged document lists them'),
+  documents: z.array(z.object({ kind: z.enum(['schedule', 'upload']), id: historyId })).max(100).optional()
+    .describe('Saved schedules and uploaded Word files (GET /api/fta/upload/) in the order the merged document lists them, in place of files; Word only'),
+}).refine((body) => (body.files?.length ?? 0) > 0 !== (body.documents?.length ?? 0) > 0, { error: 'Name the schedules to merge in files, or schedules and uploaded documents in documents.', path: ['files'] });
+export type MergeRequest = z.infer<typeof mergeRequestSchema>;
+
+/** A Word document uploaded for the company's dossiers (the specification's upload file: id, file, uploaded_at). */
+export const wordUploadSchema = z.object({
+  id: z.number().int(), file: z.string().describe('The file name as uploaded'), size: z.number().int(), uploaded_at: z.string(),
 });
+export type WordUpload = z.infer<typeof wordUploadSchema>;

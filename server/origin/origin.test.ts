@@ -233,6 +233,79 @@ describe('origin schedules', () => {
     await t.app.inject({ method: 'DELETE', url: `/api/fta/bangke/history/${saved.history_id}/?${query}`, headers });
   });
 
+  it('keeps the company\'s uploaded Word documents and merges them with saved schedules in the order given', async () => {
+    const headers = { authorization: `Bearer ${token}` };
+    const inputs = { domestic_expenses: 0.3, freight: 0, insurance: 0, oversea_expenses: 0, imported_expenses: 0, user_input: 0, price_input: 0 };
+    const wordText = (bytes: Buffer) => new PizZip(bytes).file('word/document.xml')!.asText().replace(/<\/w:p>/g, '\n').replace(/<[^>]+>/g, '');
+    // A signed supplier declaration as Word writes it: a style of its own and a picture of the signature.
+    const docx = (text: string) => {
+      const zip = new PizZip();
+      zip.file('[Content_Types].xml', '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/></Types>');
+      zip.file('_rels/.rels', '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>');
+      zip.file('word/_rels/document.xml.rels', '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/><Relationship Id="rId7" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/image1.png"/></Relationships>');
+      zip.file('word/styles.xml', '<?xml version="1.0" encoding="UTF-8"?><w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:style w:type="paragraph" w:styleId="SignedDeclaration"><w:name w:val="Signed declaration"/></w:style></w:styles>');
+      zip.file('word/media/image1.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+      zip.file('word/document.xml', `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><w:body><w:p><w:pPr><w:pStyle w:val="SignedDeclaration"/></w:pPr><w:r><w:t>${text}</w:t></w:r></w:p><w:p><w:r><w:drawing><a:blip xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" r:embed="rId7"/></w:drawing></w:r></w:p><w:sectPr/></w:body></w:document>`);
+      return zip.generate({ type: 'nodebuffer' });
+    };
+    const upload = (name: string, content: Buffer, company = scope.company_slug) => {
+      const boundary = '----origin-upload';
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="company_slug"\r\n\r\n${company}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+        content, Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return t.app.inject({ method: 'POST', url: '/api/fta/upload/', headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    };
+
+    const declaration = await upload('Bản khai NCC-07.docx', docx('Supplier declaration signed by Nhựa Bình Minh'));
+    expect(declaration.statusCode).toBe(201);
+    expect(declaration.json()).toMatchObject({ id: expect.any(Number), file: 'Bản khai NCC-07.docx', uploaded_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    const cover = (await upload('cover.docx', docx('Cover letter to the issuing office'))).json();
+    const listed = (await t.app.inject({ method: 'GET', url: `/api/fta/upload/?company_slug=${scope.company_slug}`, headers })).json();
+    expect(listed.results.map((entry: { file: string }) => entry.file)).toEqual(['cover.docx', 'Bản khai NCC-07.docx']);
+
+    // Only real Word documents, within bounds: a renamed spreadsheet, a zip that is no document, an oversized file.
+    expect((await upload('table.docx', Buffer.from('code,name\n1,a\n'))).json()).toMatchObject({ code: 'unsupported_media_type' });
+    const notWord = new PizZip();
+    notWord.file('readme.txt', 'hello');
+    expect((await upload('zip.docx', notWord.generate({ type: 'nodebuffer' }))).statusCode).toBe(415);
+    expect((await upload('huge.docx', Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(11 * 1024 * 1024)]))).statusCode).toBe(413);
+
+    const saved = (await t.app.inject({ method: 'POST', url: '/api/fta/bangke/create-bangke-history/', headers, payload: { ...scope, ...inputs, id: exportLine, option: 'ATIGA' } })).json();
+    const merge = (documents: object[], format = 'docx') => t.app.inject({ method: 'POST', url: '/api/fta/upload/merge/', headers, payload: { ...scope, format, documents } });
+    const merged = await merge([{ kind: 'upload', id: cover.id }, { kind: 'schedule', id: saved.history_id }, { kind: 'upload', id: declaration.json().id }]);
+    expect(merged.statusCode).toBe(200);
+    const text = wordText(merged.rawPayload);
+    const [coverAt, scheduleAt, declarationAt] = ['Cover letter', 'BẢNG KÊ KHAI HÀNG HÓA', 'Supplier declaration signed'].map((part) => text.indexOf(part));
+    expect(coverAt).toBeGreaterThanOrEqual(0);
+    expect([coverAt < scheduleAt, scheduleAt < declarationAt]).toEqual([true, true]);
+    // The pictures and styles of the uploads came along, each under a name of its own.
+    const zip = new PizZip(merged.rawPayload);
+    const relationships = zip.file('word/_rels/document.xml.rels')!.asText();
+    for (const id of [...zip.file('word/document.xml')!.asText().matchAll(/r:embed="([^"]+)"/g)].map((match) => match[1]!)) {
+      const target = new RegExp(`Id="${id}"[^>]*Target="([^"]+)"`).exec(relationships)?.[1] ?? new RegExp(`Target="([^"]+)"[^>]*Id="${id}"`).exec(relationships)?.[1];
+      expect(zip.file(`word/${target}`)).not.toBeNull();
+    }
+    // The cover letter opens the document and keeps its parts; the declaration's picture is renamed beside it.
+    expect(Object.keys(zip.files).filter((name) => name.startsWith('word/media/')).sort()).toEqual(['word/media/image1.png', 'word/media/merged2-image1.png']);
+    expect(zip.file('word/styles.xml')!.asText()).toContain('w:styleId="SignedDeclaration"');
+
+    // Uploads merge into Word only, and only the caller's company's.
+    expect((await merge([{ kind: 'upload', id: cover.id }], 'xlsx')).statusCode).toBe(400);
+    const email = 'other-company@example.vn';
+    await t.app.inject({ method: 'POST', url: '/api/registration/', payload: { email, password: 'Lantern-Harbour-4417', name: 'Other' } });
+    const other = (await t.app.inject({ method: 'POST', url: '/api/registration-confirm/', payload: { email, token: mail.lastCode(email) } })).json().token.access_token as string;
+    const theirs = (await t.app.inject({ method: 'POST', url: '/api/clients-api/companies/', headers: { authorization: `Bearer ${other}` }, payload: { name: 'Other Works' } })).json();
+    const theirScope = { company_slug: theirs.slug, folder_slug: theirs.folder_set[0].slug };
+    const probe = await t.app.inject({ method: 'POST', url: '/api/fta/upload/merge/', headers: { authorization: `Bearer ${other}` }, payload: { ...theirScope, documents: [{ kind: 'upload', id: cover.id }] } });
+    expect(probe.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/fta/upload/?company_slug=${scope.company_slug}`, headers: { authorization: `Bearer ${other}` } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/fta/upload/?company_slug=${theirs.slug}`, headers: { authorization: `Bearer ${other}` } })).json().count).toBe(0);
+
+    await t.app.inject({ method: 'DELETE', url: `/api/fta/bangke/history/${saved.history_id}/?company_slug=${scope.company_slug}&folder_slug=${scope.folder_slug}`, headers });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/fta/upload/${cover.id}/?company_slug=${scope.company_slug}`, headers })).statusCode).toBe(204);
+  });
+
   it('refuses missing or negative costs with the specification\'s messages, and lines of other companies', async () => {
     const missing = await schedule({ option: 'ATIGA', freight: undefined });
     expect(missing.json()).toMatchObject({ code: 'validation_error', fields: { freight: ['This input is required'] } });
