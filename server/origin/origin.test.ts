@@ -276,9 +276,9 @@ describe('origin schedules', () => {
     const merged = await merge([{ kind: 'upload', id: cover.id }, { kind: 'schedule', id: saved.history_id }, { kind: 'upload', id: declaration.json().id }]);
     expect(merged.statusCode).toBe(200);
     const text = wordText(merged.rawPayload);
-    const [coverAt, scheduleAt, declarationAt] = ['Cover letter', 'BẢNG KÊ KHAI HÀNG HÓA', 'Supplier declaration signed'].map((part) => text.indexOf(part));
-    expect(coverAt).toBeGreaterThanOrEqual(0);
-    expect([coverAt < scheduleAt, scheduleAt < declarationAt]).toEqual([true, true]);
+    const positions = ['Cover letter', 'BẢNG KÊ KHAI HÀNG HÓA', 'Supplier declaration signed'].map((part) => text.indexOf(part));
+    expect(positions[0]).toBeGreaterThanOrEqual(0);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
     // The pictures and styles of the uploads came along, each under a name of its own.
     const zip = new PizZip(merged.rawPayload);
     const relationships = zip.file('word/_rels/document.xml.rels')!.asText();
