@@ -1,4 +1,4 @@
-import { type AgreementCode, agreements } from './agreements.js';
+import { type AgreementCode, agreementCodes, agreements } from './agreements.js';
 
 /**
  * Who Vietnam's agreements cover (ISO 3166 alpha-2): the origins whose goods may claim each agreement's rates.
@@ -31,14 +31,32 @@ export const agreementPartners: Record<AgreementCode, string[]> = {
 /** Vietnam's RCEP schedule has one rate column per partner group (A ASEAN, B Australia, C China, D Japan, E Korea, F New Zealand). */
 const rcepGroups: Record<string, string[]> = { A: asean, B: ['AU'], C: ['CN'], D: ['JP'], E: ['KR'], F: ['NZ'] };
 
-/** One row per agreement and partner country: the tariff schedule whose rate goods of that origin get. */
-export const partnerSchedules: Array<{ agreement: AgreementCode; schedule: string; country: string }> = Object.values(agreements).flatMap((agreement) =>
-  agreement.code === 'RCEP'
-    ? Object.entries(rcepGroups).flatMap(([group, countries]) => countries.map((country) => ({ agreement: agreement.code, schedule: `RCEP ${group}`, country })))
-    : agreementPartners[agreement.code].map((country) => ({ agreement: agreement.code, schedule: agreement.code, country })));
+/**
+ * Where several agreements give an origin the same rate, the one closest to it is named: the agreement with the
+ * fewest partners (a Thai good is ATIGA's, not AANZFTA's or RCEP's; a Korean one VKFTA's before AKFTA's), then the
+ * order of `agreementCodes`. Lower ranks first.
+ */
+const agreementRank = (code: AgreementCode) => agreementPartners[code].length * 100 + agreementCodes.indexOf(code);
 
-/** C/O forms as declared (upper case, no spaces) → the agreements they claim (EUR.1: EVFTA or UKVFTA). */
+/** One row per agreement and partner country: the tariff schedule whose rate goods of that origin get, and the agreement's rank. */
+export const partnerSchedules: Array<{ agreement: AgreementCode; schedule: string; country: string; rank: number }> = Object.values(agreements).flatMap((agreement) =>
+  agreement.code === 'RCEP'
+    ? Object.entries(rcepGroups).flatMap(([group, countries]) => countries.map((country) => ({ agreement: agreement.code, schedule: `RCEP ${group}`, country, rank: agreementRank('RCEP') })))
+    : agreementPartners[agreement.code].map((country) => ({ agreement: agreement.code, schedule: agreement.code, country, rank: agreementRank(agreement.code) })));
+
+/**
+ * A C/O form as declarations write it (`D`, `Form D`, `C/O form E`, `EUR 1`) reduced to the key of `coFormAgreements`:
+ * upper case, without the words C/O and form, letters and digits only. `coFormKeySql` is the same in SQL.
+ */
+export const coFormKey = (declared: string) => declared.toUpperCase().trim().replace(/^(C\s*\/?\s*O\b)?\s*(FORM|MAU)?\s*/, '').replace(/[^A-Z0-9]/g, '');
+export const coFormKeySql = (column: string) =>
+  `regexp_replace(regexp_replace(upper(trim(${column})), '^(C\\s*/?\\s*O\\M)?\\s*(FORM|MAU)?\\s*', ''), '[^A-Z0-9]', '', 'g')`;
+
+/** C/O forms by `coFormKey` → the agreements they claim (EUR.1: EVFTA or UKVFTA). */
 export const coFormAgreements: Record<string, AgreementCode[]> = {};
 for (const agreement of Object.values(agreements)) {
-  for (const form of agreement.coForms) (coFormAgreements[form.toUpperCase().replace(/\s/g, '')] ??= []).push(agreement.code);
+  for (const form of agreement.coForms) {
+    const claims = (coFormAgreements[coFormKey(form)] ??= []);
+    if (!claims.includes(agreement.code)) claims.push(agreement.code);
+  }
 }

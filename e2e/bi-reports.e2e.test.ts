@@ -55,4 +55,38 @@ describe('BI reports and C/O utilisation in Chromium', () => {
     expect(pageErrors).toEqual([]);
     await context.close();
   });
+  it('gives every assigned report type its entry in the navigation, and BCQT and Tax reports their pages', async () => {
+    const { url } = suite.server;
+    const analyst = { email: 'lan.pham@example.com', password: 'bi-reports-e2e-2027', name: 'Phạm Lan' };
+    await registerWithCompany(suite.server, analyst, 'Da Nang Garments');
+    const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'en-US' });
+    await signIn(page, url, analyst);
+    const navigation = page.getByRole('navigation').first();
+    await eventually(() => navigation.getByRole('link', { name: 'Origin schedule' }).count()).toBe(1);
+    expect(await navigation.getByRole('link', { name: /Settlement reports|Tax reports|C\/O utilisation/ }).count()).toBe(0);
+    await page.goto(`${url}/uni/reports/tax`);
+    await eventually(() => page.getByText('Something is wrong').count()).toBe(1);
+
+    const admin = await adminToken();
+    const add = (body: object) => callApi<{ id: number }>(url, admin, '/admin/reports/', { method: 'POST', body: { embed_url: 'https://app.powerbi.com/reportEmbed?reportId=nav', ...body } });
+    const bcqt = await add({ name: 'BCQT processing (Power BI)', type: 'BCQT', sub_type: 'GC' });
+    const tax = await add({ name: 'Import tax (Power BI)', type: 'Tax' });
+    await callApi(url, admin, `/admin/users/${analyst.email}/reports/`, { method: 'PUT', body: { report_ids: [bcqt.id, tax.id] } });
+
+    await page.goto(`${url}/`);
+    await eventually(() => navigation.getByRole('link', { name: 'Tax reports' }).count()).toBe(1);
+    expect(await navigation.getByRole('link', { name: 'Settlement reports (BCQT)' }).count()).toBe(1);
+    // Only the types assigned: no C/O utilisation report was.
+    expect(await navigation.getByRole('link', { name: 'C/O utilisation' }).count()).toBe(0);
+
+    await navigation.getByRole('link', { name: 'Settlement reports (BCQT)' }).click();
+    await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Settlement reports (BCQT)');
+    await eventually(() => page.getByRole('heading', { name: 'Processing (GC)' }).count()).toBe(1);
+    await eventually(() => page.locator('iframe[src^="https://app.powerbi.com/reportEmbed"]').count()).toBe(1);
+    await navigation.getByRole('link', { name: 'Tax reports' }).click();
+    await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Tax reports');
+    await eventually(() => page.locator('iframe[src^="https://app.powerbi.com/reportEmbed"]').count()).toBe(1);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
 });

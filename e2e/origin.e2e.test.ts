@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import PizZip from 'pizzip';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi, eventually, newPage, registerWithCompany, useServerAndBrowser } from './harness.js';
 
@@ -17,7 +18,7 @@ describe('origin schedules in Chromium', () => {
     const add = (table: string, body: object) => callApi(suite.server.url, account.token, table, { method: 'POST', body: { ...scope, ...body } });
     // Leather from China at 100,000 VND (USD 4) a square metre, 0.5 m² in a USD 10 bag: RVC (10 − 2) / 10 = 80%.
     await add('/balance/ecus/', { account_number: '105900000010', registered_date: `${year}-02-01`, type_code: 'E31', code: 'LEATHER-01', item_name: 'Cow leather', total: '500', unit: 'MTK', total_value: '50000000', hs: '4107.12.00', from_country: 'CN' });
-    await add('/balance/ecus/', { account_number: '305900000020', registered_date: `${year}-05-01`, type_code: 'E62', code: 'BAG-01', item_name: 'Leather bag', total: '100', unit: 'PCE', hs: '42022100', unit_price: '10', exchange_rate: '25000', price_condition: 'FOB', invoice_no: 'HP-INV-0042', bill_date: `${year}-04-28` });
+    await add('/balance/ecus/', { account_number: '305900000020', registered_date: `${year}-05-01`, type_code: 'E62', code: 'BAG-01', item_name: 'Leather bag', total: '100', unit: 'PCE', hs: '42022100', unit_price: '10', currency: 'USD', exchange_rate: '25000', price_condition: 'FOB', invoice_no: 'HP-INV-0042', bill_date: `${year}-04-28` });
     await add('/balance/bom/', { code: 'BAG-01', material_code: 'LEATHER-01', material_unit: 'MTK', bom_value: '0.5' });
   });
 
@@ -53,7 +54,11 @@ describe('origin schedules in Chromium', () => {
     await page.getByTestId('compute-schedule').click();
     const schedule = page.getByTestId('schedule');
     await eventually(() => schedule.getByText('BAG-01 qualifies as originating under ATIGA.').count()).toBe(1);
-    await expect(page.getByTestId('figure-sum_of_no_fta_origin_cost').textContent()).resolves.toBe('2');
+    // Figures in the invoice currency, the criterion and its formula in the reader's language, dates in its format.
+    await expect(page.getByTestId('figure-sum_of_no_fta_origin_cost').textContent()).resolves.toBe('2 USD');
+    await expect(page.getByTestId('criterion').first().textContent()).resolves.toContain('Regional value content (RVC) ≥ 40%');
+    await expect(page.getByTestId('criterion-formula').first().textContent()).resolves.toBe('RVC = (FOB − VNM) / FOB × 100 (build-down)');
+    await expect(schedule.getByText(`105900000010 (01/02/${year})`).count()).resolves.toBe(1);
 
     // The leather at 14 a square metre (7 a bag) brings RVC to 30%: the bag no longer qualifies, and the evidence's figures stay in view.
     await page.getByTestId('manual-edit').click();
@@ -86,6 +91,24 @@ describe('origin schedules in Chromium', () => {
     const merged = await downloaded(page, () => page.getByTestId('merge-docx').click());
     expect(merged.name).toMatch(/^bang-ke-.+\.docx$/);
     expect(merged.bytes.length).toBeGreaterThan(word.bytes.length);
+
+    // A cover letter uploaded and selected after the schedules comes after them in the merged file.
+    const cover = new PizZip();
+    cover.file('[Content_Types].xml', '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>');
+    cover.file('_rels/.rels', '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>');
+    cover.file('word/document.xml', '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Cover letter of Hai Phong Bags</w:t></w:r></w:p></w:body></w:document>');
+    const coverPath = path.join(suite.server.dataDir, 'cover-letter.docx');
+    await fs.writeFile(coverPath, cover.generate({ type: 'nodebuffer' }));
+    await page.getByTestId('upload-docx').setInputFiles(coverPath);
+    const uploads = page.getByTestId('word-uploads');
+    await eventually(() => uploads.getByText('cover-letter.docx').count()).toBe(1);
+    await uploads.getByRole('checkbox', { name: 'Select cover-letter.docx' }).check();
+    await expect(uploads.getByText('No. 3 in the file').count()).resolves.toBe(1);
+    await expect(page.getByTestId('merge-xlsx').isDisabled()).resolves.toBe(true);
+    const withCover = await downloaded(page, () => page.getByTestId('merge-docx').click());
+    const mergedText = new PizZip(withCover.bytes).file('word/document.xml')!.asText().replace(/<[^>]+>/g, '');
+    expect(mergedText.indexOf('Cover letter of Hai Phong Bags')).toBeGreaterThan(mergedText.lastIndexOf('BẢNG KÊ KHAI'));
+    await uploads.getByRole('checkbox', { name: 'Select cover-letter.docx' }).uncheck();
 
     await history.getByRole('button', { name: 'Recalculate' }).first().click();
     await eventually(() => page.getByText('Schedule recalculated on today\'s data and saved in place of the old one.').count()).toBe(1);

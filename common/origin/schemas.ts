@@ -71,11 +71,15 @@ export const criterionResultSchema = z.object({
   value: z.number().nullable(), threshold: z.number().nullable(), pass: z.boolean(),
   reason: z.enum(['met', 'not_met', 'de_minimis', 'manual']),
   failing_materials: z.array(z.string()).optional(),
+  base: z.enum(['EXW', 'FOB']).optional().describe('MaxNOM: the price its share is of'),
+  except_from: z.array(z.string()).optional().describe('Change tests: HS codes (digits) non-originating materials may not come from'),
 });
 export type CriterionResult = z.infer<typeof criterionResultSchema>;
 
 export const scheduleAnswerSchema = z.object({
-  fulfill_criteria: z.boolean(),
+  fulfill_criteria: z.boolean().nullable().describe('Whether the product qualifies; null when no rule is loaded for its HS code under the agreement (rule_missing)'),
+  rule_missing: z.boolean().describe('No product-specific rule is loaded for the HS code and the agreement has no general rule: no verdict'),
+  message: z.string().nullable().optional().describe('With rule_missing: what is missing and how to load it, in the user\'s language'),
   tax_code: z.string().nullable(),
   account_number: z.string(),
   product: z.object({ code: z.string(), name: z.string().nullable(), hs: z.string().nullable(), quantity: z.string(), unit: z.string().nullable() }),
@@ -85,7 +89,7 @@ export const scheduleAnswerSchema = z.object({
   sum_of_no_fta_origin_cost: z.number(), sum_of_has_fta_origin_cost: z.number(),
   total: z.number().describe('FOB per unit of product'), exw: z.number(),
   criteria_results: z.array(criterionResultSchema),
-  formula: z.string(),
+  currency: z.string().nullable().describe('The invoice currency every value per unit is in'),
   results: z.array(scheduleRowSchema),
 });
 export type ScheduleAnswer = z.infer<typeof scheduleAnswerSchema>;
@@ -97,7 +101,7 @@ export type ScheduleAnswer = z.infer<typeof scheduleAnswerSchema>;
 export const performManualAnswerSchema = scheduleAnswerSchema.extend({
   count: z.number().int().describe('Materials whose row the user set'),
   old_fta_origin_cost: z.number().describe('The non-originating materials per unit of product on the evidence alone'),
-  old_fulfill_criteria: z.boolean().describe('The verdict on the evidence alone'),
+  old_fulfill_criteria: z.boolean().nullable().describe('The verdict on the evidence alone (null without a rule)'),
 });
 export type PerformManualAnswer = z.infer<typeof performManualAnswerSchema>;
 
@@ -162,7 +166,7 @@ export const psrQuerySchema = z.object({ hs: z.string().regex(/^[\d.\s]{2,14}$/,
 /** A saved schedule, as the history lists it (the specification's history response, with what it concluded). */
 export const scheduleHistorySchema = z.object({
   id: z.number().int(), ecus_id: z.number().int(), option: z.enum(agreementCodes), criteria: z.string().nullable(),
-  price_type: z.string(), price_value: z.string().nullable(), price_percent: z.string().nullable(), fulfill_criteria: z.boolean(), created_at: z.string(),
+  price_type: z.string(), price_value: z.string().nullable(), price_percent: z.string().nullable(), fulfill_criteria: z.boolean().nullable(), created_at: z.string(),
 });
 export type ScheduleHistory = z.infer<typeof scheduleHistorySchema>;
 
@@ -184,5 +188,14 @@ export const dossierQuerySchema = z.object({
 export const mergeRequestSchema = dossierQuerySchema.extend({
   company_slug: z.string().min(1).max(100),
   folder_slug: z.string().min(1).max(100),
-  files: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(100).describe('Saved schedules (history ids), in the order the merged document lists them'),
+  files: z.array(historyId).max(100).optional().describe('Saved schedules (history ids), in the order the merged document lists them'),
+  documents: z.array(z.object({ kind: z.enum(['schedule', 'upload']), id: historyId })).max(100).optional()
+    .describe('Saved schedules and uploaded Word files (GET /api/fta/upload/) in the order the merged document lists them, in place of files; Word only'),
+}).refine((body) => (body.files?.length ?? 0) > 0 !== (body.documents?.length ?? 0) > 0, { error: 'Name the schedules to merge in files, or schedules and uploaded documents in documents.', path: ['files'] });
+export type MergeRequest = z.infer<typeof mergeRequestSchema>;
+
+/** A Word document uploaded for the company's dossiers (the specification's upload file: id, file, uploaded_at). */
+export const wordUploadSchema = z.object({
+  id: z.number().int(), file: z.string().describe('The file name as uploaded'), size: z.number().int(), uploaded_at: z.string(),
 });
+export type WordUpload = z.infer<typeof wordUploadSchema>;

@@ -1,4 +1,4 @@
-import { coFormAgreements, partnerSchedules } from '../../common/agreement-partners.js';
+import { coFormAgreements, coFormKeySql, partnerSchedules } from '../../common/agreement-partners.js';
 import type { CoUtilisation, CoUtilisationView } from '../../common/reports/schemas.js';
 import type { Run } from '../db/run.js';
 import type { Period } from '../statements/compute-statements.js';
@@ -9,19 +9,21 @@ import { effectiveDeclarationsCte } from '../statements/statement-sql.js';
  * same effective lines as the statements ($1–$4). $5: C/O form → the agreements it claims; $6: agreement, schedule
  * and partner country rows.
  *
- * A line whose C/O form names an agreement used it (EUR.1 goes to the agreement its origin belongs to). A line
+ * A line whose C/O form names an agreement used it (EUR.1 goes to the agreement its origin belongs to); the form is
+ * read as declarations write it (`Form D`, `C/O form E`). A line
  * without one could have claimed the agreements open to its origin: the lowest preferential rate among them on the
  * tariff of the line's date (the year rule of the tariff check; a rate that excludes the origin does not count)
- * is what an unused C/O would have given, and (MFN − that rate) × customs value is the duty it would have saved.
+ * is what an unused C/O would have given, and (MFN − that rate) × customs value is the duty it would have saved;
+ * among agreements at that rate, the one closest to the origin (`partnerSchedules`' rank: ATIGA for Thailand).
  * The line is counted under that agreement; with no agreement below MFN, under none.
  */
 export const coUtilisationQuery = `
   WITH ${effectiveDeclarationsCte},
   years AS (SELECT DISTINCT year::int AS year FROM lookup_tariff_line),
-  eligible AS (SELECT * FROM jsonb_to_recordset($6::jsonb) AS x(agreement text, schedule text, country text)),
+  eligible AS (SELECT * FROM jsonb_to_recordset($6::jsonb) AS x(agreement text, schedule text, country text, rank int)),
   imports AS (
     SELECT e.code, e.item_name, coalesce(e.total_value, 0) AS value, left(e.hs, 8) AS line_id, upper(nullif(trim(e.from_country), '')) AS country,
-           nullif(trim(l.partner), '') AS partner, $5::jsonb -> upper(replace(nullif(trim(e.co_form), ''), ' ', '')) AS form_agreements,
+           nullif(trim(l.partner), '') AS partner, $5::jsonb -> ${coFormKeySql('e.co_form')} AS form_agreements,
            (SELECT coalesce(max(y.year) FILTER (WHERE y.year <= CASE WHEN extract(year FROM e.registered_date) BETWEEN 2017 AND 2023
                                                                      THEN extract(year FROM e.registered_date)::int ELSE 2025 END), min(y.year))
               FROM years y) AS tariff_year
@@ -39,7 +41,7 @@ export const coUtilisationQuery = `
         SELECT g.agreement, r.percent
           FROM eligible g JOIN lookup_tariff_rate r ON r.year = c.tariff_year AND r.line_id = c.line_id AND r.schedule = g.schedule
          WHERE g.country = c.country AND r.percent IS NOT NULL AND NOT (c.country = ANY (r.except_countries))
-         ORDER BY r.percent, g.agreement LIMIT 1) best ON c.co_agreement IS NULL),
+         ORDER BY r.percent, g.rank LIMIT 1) best ON c.co_agreement IS NULL),
   counted AS (
     SELECT j.*, j.co_agreement IS NOT NULL AS with_co,
            coalesce(j.co_agreement, CASE WHEN j.best_percent < j.mfn THEN j.best_agreement END) AS agreement,

@@ -1,13 +1,17 @@
+import { coFormKey } from '../../common/agreement-partners.js';
 import { agreements, type AgreementCode } from '../../common/agreements.js';
 import { changeLevels, type Criterion, criterionLabel, parseRule, valueKinds } from '../../common/origin/psr.js';
 import type { CriterionResult, ManualRow, ScheduleAnswer, ScheduleRequest, ScheduleRow } from '../../common/origin/schemas.js';
 import type { Run } from '../db/run.js';
+import { formatCode } from '../../common/hs/code.js';
+import type { Locale } from '../../common/i18n/locales.js';
 import { AppError } from '../http/errors.js';
+import { catalogTexts, formatMessage, localeOf } from '../i18n.js';
 import { exportLineQuery, productRuleQuery, scheduleMaterialsQuery } from './schedule-sql.js';
 
 interface ExportLine {
   id: number; account_number: string; code: string; item_name: string | null; hs: string | null; unit: string | null; total: string; day: string;
-  unit_price: number | null; nt_value: number | null; exchange_rate: number | null; price_condition: string; tax_code: string | null;
+  unit_price: number | null; nt_value: number | null; exchange_rate: number | null; price_condition: string; currency: string | null; tax_code: string | null;
 }
 
 interface MaterialRow {
@@ -106,11 +110,6 @@ function checkManualRows(manual: Map<string, ManualRow>, pins: Array<{ code: str
   }
 }
 
-const formulas = {
-  FOB: 'RVC = (FOB − VNM) / FOB × 100 (build-down); CTC: every non-originating material changes classification, or those that do not stay within the de minimis share of FOB',
-  EXW: 'MaxNOM = VNM / EXW × 100, EXW = FOB − domestic expenses; CTC: every non-originating material changes classification, or those that do not stay within the de minimis share of EXW',
-};
-
 /**
  * The origin schedule (bảng kê) of one export line under one agreement (domain §7): each BOM material per unit of
  * product with its evidence, price and origin, the sums, and the verdict of every criterion of the rule.
@@ -122,7 +121,7 @@ export async function computeSchedule(run: Run, scope: { companyId: string; fold
   const manual = new Map((request.rows ?? []).map((row) => [row.material_code, row]));
   const pins = [...manual.values()].flatMap((row) => row.ecus_stock_id !== undefined ? [{ code: row.material_code, source: 'ecus', id: row.ecus_stock_id }]
     : row.purchase_stock_id !== undefined ? [{ code: row.material_code, source: 'purchase', id: row.purchase_stock_id }] : []);
-  const materials = await run<MaterialRow>(scheduleMaterialsQuery, [scope.companyId, scope.folderSetId, request.id, request.price_option, agreement.coForms.map((form) => form.toUpperCase()),
+  const materials = await run<MaterialRow>(scheduleMaterialsQuery, [scope.companyId, scope.folderSetId, request.id, request.price_option, agreement.coForms.map(coFormKey),
     pins.map((pin) => pin.code), pins.map((pin) => pin.source), pins.map((pin) => pin.id)]);
   if (materials.length === 0) throw new AppError('validation_error', `Product ${line.code} has no BOM valid on ${line.day}.`, { fields: { id: ['The exported product has no bill of materials valid on the export date.'] } });
   checkManualRows(manual, pins, materials);
@@ -163,19 +162,36 @@ export async function computeSchedule(run: Run, scope: { companyId: string; fold
     deMinimisPercent: agreement.origin.deMinimisPercent,
     rows: rows.map((row) => ({ code: row.material_code, hs: digits(row.hs), value: Number(row.no_fta_origin_cost), originating: row.origin_option === 'originated' })),
   };
-  const criteriaResults = parsed.alternatives.flatMap((alternative, index) => alternative.map((criterion) => ({ ...judge(criterion, figures), alternative: index })));
-  const fulfilled = parsed.alternatives.some((_alternative, index) => criteriaResults.filter((result) => result.alternative === index).every((result) => result.pass));
+  const criteriaResults = parsed.alternatives.flatMap((alternative, index) => alternative.map((criterion) => ({
+    ...judge(criterion, figures), alternative: index,
+    // What a reader needs to word the criterion in its own language.
+    ...(criterion.base ? { base: criterion.base } : {}), ...(criterion.exceptFrom ? { except_from: criterion.exceptFrom } : {}),
+  })));
+  // No rule to judge by (EVFTA, UKVFTA and CPTPP have no general rule) is no verdict, not a failure of the goods.
+  const ruleMissing = parsed.text.trim() === '';
+  const fulfilled = ruleMissing ? null : parsed.alternatives.some((_alternative, index) => criteriaResults.filter((result) => result.alternative === index).every((result) => result.pass));
   const rvc = fob > 0 ? round(((fob - nonOriginating) / fob) * 100, 2) : null;
 
   return {
-    fulfill_criteria: fulfilled, tax_code: line.tax_code, account_number: line.account_number,
+    fulfill_criteria: fulfilled, rule_missing: ruleMissing, tax_code: line.tax_code, account_number: line.account_number,
     product: { code: line.code, name: line.item_name, hs: line.hs === null ? null : digits(line.hs), quantity: line.total, unit: line.unit },
     agreement: request.option,
     rule: { text: request.criteria ?? rule.text, hs: rule.hs, manual: parsed.manual, general: rule.general },
     price: { type: request.price_option, value: fob, percent: rvc },
     sum_of_no_fta_origin_cost: nonOriginating, sum_of_has_fta_origin_cost: originating, total: fob, exw,
     criteria_results: criteriaResults,
-    formula: formulas[agreement.origin.base],
+    currency: line.currency,
     results: rows,
   };
+}
+
+/**
+ * A schedule as answered to a reader: without a rule to judge by, it says so and how to load one, in the reader's
+ * language (`message`); with one, no message.
+ */
+export function toldTo<T extends ScheduleAnswer>(answer: T, locale: string): T {
+  if (!answer.rule_missing) return { ...answer, message: null };
+  const language: Locale = localeOf(locale);
+  const hs = answer.product.hs ? formatCode(answer.product.hs) : '—';
+  return { ...answer, message: formatMessage(catalogTexts[language]['origin.ruleMissing']!, language, { hs, agreement: agreements[answer.agreement].name }) };
 }

@@ -4,9 +4,12 @@ import ExcelJS from 'exceljs';
 import PizZip from 'pizzip';
 import { agreements } from '../../common/agreements.js';
 import { formatCode } from '../../common/hs/code.js';
-import { changeLevels } from '../../common/origin/psr.js';
+import type { Locale } from '../../common/i18n/locales.js';
+import { criterionFormula, describeCriterion, type Translate } from '../../common/origin/describe.js';
+import { changeLevels, valueKinds } from '../../common/origin/psr.js';
 import type { CriterionResult, DossierForm, ScheduleAnswer } from '../../common/origin/schemas.js';
 import { AppError } from '../http/errors.js';
+import { catalogTexts, formatMessage } from '../i18n.js';
 import { neutralised } from '../spreadsheets/write.js';
 
 /**
@@ -57,6 +60,12 @@ const captions = {
   reference: ['Số bản khai', 'Declaration No.'], declaredCriterion: ['Tiêu chí xuất xứ đáp ứng', 'Origin criterion met'],
 } as const;
 
+/** The catalogs' wording of rules and formulas in a document's language. */
+const wording = (language: Locale): Translate => (key, values = {}) =>
+  formatMessage(catalogTexts[language][key]!, language, Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)])));
+const vietnamese = wording('vi');
+const english = wording('en');
+
 const numberFormat = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 6 });
 const amount = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '' : numberFormat.format(Number(value)));
 const day = (iso: string | null) => (iso ? iso.slice(0, 10).split('-').reverse().join('/') : '');
@@ -86,16 +95,26 @@ export function dossierData(answer: ScheduleAnswer, context: DossierContext, opt
   const level = result ? changeLevels[result.kind] : undefined;
   const productHs = answer.product.hs ?? '';
   const currency = context.currency ?? '';
-  const criterion = result?.criterion ?? annexes[form].criterion;
+  // Form type 2 puts the English under the Vietnamese, as it does for the captions.
+  const inWords = (say: (t: Translate) => string) => (options.formType === 2 ? `${say(vietnamese)} (${say(english)})` : say(vietnamese));
+  const ruleMissing = answer.rule_missing === true;
+  const criterion = ruleMissing ? inWords((t) => t('origin.reasons.no_rule'))
+    : result ? inWords((t) => describeCriterion({ ...result, threshold: valueKinds.includes(result.kind) ? result.threshold ?? undefined : undefined, exceptFrom: result.except_from }, t))
+      : annexes[form].criterion;
+  const unit = answer.product.unit ?? '1';
+  // Each figure as the Word form prints it (`value`) and as a number the workbook keeps (`number`, in `unit`).
+  const figure = (label: string, number: number, numberUnit: string): { label: string; value: string; number: number | null; unit: string } =>
+    ({ label, number, unit: numberUnit, value: numberUnit === '%' ? `${amount(number)}%` : `${amount(number)} ${numberUnit}`.trim() });
   const figures = [
-    ...(form === 'RVC' ? [[`${caption('fob')} / ${answer.product.unit ?? '1'}`, `${amount(answer.total)} ${currency}`], [`${caption('vnm')} / ${answer.product.unit ?? '1'}`, `${amount(answer.sum_of_no_fta_origin_cost)} ${currency}`]] : []),
-    ...(form === 'MAXNOM' ? [[`${caption('exw')} / ${answer.product.unit ?? '1'}`, `${amount(answer.exw)} ${currency}`], [`${caption('vnm')} / ${answer.product.unit ?? '1'}`, `${amount(answer.sum_of_no_fta_origin_cost)} ${currency}`]] : []),
-    ...(result && result.value !== null ? [[`${caption('share')} ${criterion}`, `${amount(result.value)}%`]] : []),
-    ...(result && result.threshold !== null ? [[caption('threshold'), `${amount(result.threshold)}%`]] : []),
-    ...(form === 'RVC' || form === 'MAXNOM' ? [[caption('formula'), answer.formula]] : []),
-  ].map(([label, value]) => ({ label, value }));
+    ...(form === 'RVC' ? [figure(`${caption('fob')} / ${unit}`, answer.total, currency), figure(`${caption('vnm')} / ${unit}`, answer.sum_of_no_fta_origin_cost, currency)] : []),
+    ...(form === 'MAXNOM' ? [figure(`${caption('exw')} / ${unit}`, answer.exw, currency), figure(`${caption('vnm')} / ${unit}`, answer.sum_of_no_fta_origin_cost, currency)] : []),
+    ...(result && result.value !== null ? [figure(`${caption('share')} ${result.kind}`, result.value, '%')] : []),
+    ...(result && result.threshold !== null ? [figure(caption('threshold'), result.threshold, '%')] : []),
+  ];
+  // The formula of the criterion this form proves, and only that one, under its figures.
+  if (result && form !== 'WO' && form !== 'SUPPLIER') figures.push({ label: caption('formula'), value: inWords((t) => criterionFormula(result.kind, agreement.origin, t)), number: null, unit: '' });
   // Wholly obtained is a fact of production the user asserts: the schedule shows it holds when every input originates.
-  const met = form === 'WO' ? answer.results.every((row) => row.origin_option === 'originated') : result?.pass ?? answer.fulfill_criteria;
+  const met = form === 'WO' ? answer.results.every((row) => row.origin_option === 'originated') : result?.pass ?? answer.fulfill_criteria === true;
   const base = `BẢNG KÊ KHAI HÀNG HÓA XUẤT KHẨU ĐẠT TIÊU CHÍ "${annexes[form].criterion.toUpperCase()}"`;
   const annex = `Phụ lục ${annexes[form].annex} (ban hành kèm theo Thông tư số 05/2018/TT-BCT ngày 03 tháng 4 năm 2018 của Bộ Công Thương)`;
   const exporterTaxCode = context.exporter.taxCode ?? answer.tax_code ?? '';
@@ -120,7 +139,7 @@ export function dossierData(answer: ScheduleAnswer, context: DossierContext, opt
         colMaterial: caption('material'), colCode: caption('code'), colHs: caption('hs'), colUnit: caption('unit'), colQuantity: caption('quantity'),
         colValue: caption('value'), colCriterion: caption('declaredCriterion'),
         name: neutralised(row.material_name ?? ''), code: neutralised(row.material_code), hs: row.hs ? formatCode(row.hs) : '', unit: row.material_unit ?? '',
-        quantity: amount(used(row)), value: amount(value(row)), criterionBlank: '',
+        quantity: amount(used(row)), value: amount(value(row)), criterionBlank: '', numbers: { quantity: used(row), value: value(row) },
         statement: `Chúng tôi cam kết hàng hóa nêu trên được sản xuất tại Việt Nam và đáp ứng tiêu chí xuất xứ đã khai; chúng tôi chịu trách nhiệm trước pháp luật về tính chính xác của nội dung khai báo và lưu giữ chứng từ chứng minh theo quy định.`,
         placeDate: '……, ngày …… tháng …… năm ……',
         signature: 'Người đại diện theo pháp luật của nhà sản xuất/nhà cung cấp (ký, ghi rõ họ tên, đóng dấu)',
@@ -153,6 +172,11 @@ export function dossierData(answer: ScheduleAnswer, context: DossierContext, opt
         : [row.account_number ? `TK ${row.account_number} ${day(row.registered_date)}` : '', row.co_form ? `C/O ${row.co_form} ${row.reference_no ?? ''}`.trim() : ''].filter(Boolean).join('; ');
       const hs = row.hs ?? '';
       return {
+        // The workbook keeps numbers as numbers; the Word form prints the texts beside them.
+        numbers: {
+          no: index + 1, norm: Number(row.bom_value), used: used(row), unitPrice: row.unit_price === null ? null : Number(row.unit_price), value: value(row),
+          originating: originating ? Number(row.has_fta_origin_cost) : null, nonOriginating: originating ? null : Number(row.no_fta_origin_cost),
+        },
         no: String(index + 1), name: neutralised(row.material_name ?? ''), code: neutralised(row.material_code), hs: hs ? formatCode(hs) : '', unit: row.material_unit ?? '',
         norm: amount(row.bom_value), used: amount(used(row)), unitPrice: amount(row.unit_price), value: amount(value(row)),
         seller: row.source === 'purchase' && row.purchase_id !== null ? neutralised(context.suppliers.get(row.purchase_id)?.name ?? '') : '',
@@ -162,8 +186,11 @@ export function dossierData(answer: ScheduleAnswer, context: DossierContext, opt
       };
     }),
     totalOriginating: amount(answer.sum_of_has_fta_origin_cost), totalNonOriginating: amount(answer.sum_of_no_fta_origin_cost),
+    numbers: { quantity, fob: answer.total * quantity, exw: answer.exw * quantity, totalOriginating: answer.sum_of_has_fta_origin_cost, totalNonOriginating: answer.sum_of_no_fta_origin_cost },
     figures,
-    conclusion: met ? `Kết luận: hàng hóa đáp ứng tiêu chí ${criterion}.` : `Kết luận: hàng hóa chưa đáp ứng tiêu chí ${criterion}.`,
+    conclusion: ruleMissing && form !== 'WO'
+      ? `Kết luận: ${inWords((t) => t('origin.verdict.noRule', { product: answer.product.code, agreement: agreement.name }))}`
+      : met ? `Kết luận: hàng hóa đáp ứng tiêu chí ${criterion}.` : `Kết luận: hàng hóa chưa đáp ứng tiêu chí ${criterion}.`,
     placeDate: '……, ngày …… tháng …… năm ……',
     signature: 'Người đại diện theo pháp luật của thương nhân (ký, ghi rõ họ tên, đóng dấu)',
   };
@@ -184,22 +211,31 @@ export function dossierDocx(schedules: DossierData[]): Buffer {
 const thin: Partial<ExcelJS.Borders> = { top: { style: 'thin' }, left: { style: 'thin' }, bottom: { style: 'thin' }, right: { style: 'thin' } };
 
 type Material = DossierData['materials'][number];
+type Cell = string | number | null;
 
-/** The material table of each layout: its columns, a material's cells, the totals row, the column widths. */
-function materialTable(data: DossierData): { columns: string[]; cells: (m: Material) => string[]; total: string[] | null; widths: number[] } {
+/** Amounts with thousands and as many decimals as they have, shown in the reader's own number format by the spreadsheet. */
+const amountFormat = '#,##0.00####';
+
+/**
+ * The material table of each layout: its columns, a material's cells (numbers as numbers), the totals row, the
+ * column widths and which columns hold amounts.
+ */
+function materialTable(data: DossierData): { columns: string[]; cells: (m: Material) => Cell[]; total: Cell[] | null; widths: number[]; amounts: number[] } {
   if (data.isWo) {
     return {
       columns: [data.colNo, data.colMaterial, data.colCode, data.colHs, data.colUnit, data.colUsed, data.colValue, data.colCountry, data.colVatInvoice, data.colSeller],
-      cells: (m) => [m.no, m.name, m.code, m.hs, m.unit, m.used, m.value, m.country, m.evidence, m.seller],
+      cells: (m) => [m.numbers.no, m.name, m.code, m.hs, m.unit, m.numbers.used, m.numbers.value, m.country, m.evidence, m.seller],
       total: null,
       widths: [6, 28, 14, 12, 8, 12, 14, 8, 32, 28],
+      amounts: [6, 7],
     };
   }
   return {
     columns: [data.colNo, data.colMaterial, data.colCode, data.colHs, data.colUnit, data.colNorm, data.colUsed, data.colUnitPrice, data.colOriginating, data.colNonOriginating, data.colCountry, data.colEvidence, data.colHsChanged],
-    cells: (m) => [m.no, m.name, m.code, m.hs, m.unit, m.norm, m.used, m.unitPrice, m.originating, m.nonOriginating, m.country, m.evidence, m.hsChanged],
-    total: ['', data.colTotal, '', '', '', '', '', '', data.totalOriginating, data.totalNonOriginating, '', '', ''],
+    cells: (m) => [m.numbers.no, m.name, m.code, m.hs, m.unit, m.numbers.norm, m.numbers.used, m.numbers.unitPrice, m.numbers.originating, m.numbers.nonOriginating, m.country, m.evidence, m.hsChanged],
+    total: ['', data.colTotal, '', '', '', '', '', '', data.numbers.totalOriginating, data.numbers.totalNonOriginating, '', '', ''],
     widths: [6, 28, 14, 12, 8, 12, 12, 12, 14, 14, 8, 32, 10],
+    amounts: [6, 7, 8, 9, 10],
   };
 }
 
@@ -212,11 +248,21 @@ function formSheet(workbook: ExcelJS.Workbook, name: string, width: number) {
     row.getCell(1).font = style;
     row.getCell(1).alignment = { horizontal: align, wrapText: true };
   };
-  const table = (rows: ExcelJS.Row[]) => {
+  const table = (rows: ExcelJS.Row[], amounts: number[] = []) => {
     for (const row of rows) row.eachCell({ includeEmpty: true }, (cell) => { cell.border = thin; cell.alignment = { vertical: 'top', wrapText: true }; });
+    for (const row of rows.slice(1)) for (const column of amounts) row.getCell(column).numFmt = amountFormat;
     rows[0]!.font = { bold: true };
   };
-  return { sheet, line, table };
+  /** A caption with its number in a cell of its own (a percentage as a share of 1, shown with %), the unit after it. */
+  const figure = (label: string, number: number, unit: string) => {
+    const row = sheet.addRow([neutralised(label)]);
+    sheet.mergeCells(row.number, 1, row.number, Math.max(1, width - 2));
+    const cell = row.getCell(Math.max(2, width - 1));
+    cell.value = unit === '%' ? number / 100 : number;
+    cell.numFmt = unit === '%' ? '0.00%' : amountFormat;
+    if (unit !== '%') row.getCell(Math.max(3, width)).value = unit;
+  };
+  return { sheet, line, table, figure };
 }
 
 /** One workbook holding every schedule, a sheet each (a supplier declaration each for Annex X), laid out as the Word form. */
@@ -234,7 +280,7 @@ export async function dossierXlsx(schedules: DossierData[]): Promise<Buffer> {
         line(`${declaration.supplierCaption}: ${declaration.supplier}; ${declaration.supplierCodeCaption}: ${declaration.supplierCode}`);
         line(`${declaration.buyerCaption}: ${declaration.buyer}; ${declaration.taxCodeCaption}: ${declaration.buyerTaxCode}`);
         line(`${declaration.invoiceCaption}: ${declaration.invoice}; ${declaration.referenceCaption}: ${declaration.reference}`);
-        table([sheet.addRow(columns), sheet.addRow([declaration.name, declaration.code, declaration.hs, declaration.unit, declaration.quantity, declaration.value, declaration.criterionBlank])]);
+        table([sheet.addRow(columns), sheet.addRow([declaration.name, declaration.code, declaration.hs, declaration.unit, declaration.numbers.quantity, declaration.numbers.value, declaration.criterionBlank])], [5, 6]);
         line(declaration.statement, { bold: true });
         line(declaration.placeDate, {}, 'right');
         line(declaration.signature, {}, 'right');
@@ -243,21 +289,24 @@ export async function dossierXlsx(schedules: DossierData[]): Promise<Buffer> {
       return;
     }
     const layout = materialTable(data);
-    const { sheet, line, table } = formSheet(workbook, `${index + 1}-${data.declaration}`, layout.columns.length);
+    const { sheet, line, table, figure } = formSheet(workbook, `${index + 1}-${data.declaration}`, layout.columns.length);
     line(data.annex, { italic: true }, 'right');
     line(data.title, { bold: true, size: 13 }, 'center');
     if (data.subtitle) line(data.subtitle, { italic: true }, 'center');
     for (const text of [
       `${data.exporterCaption}: ${data.exporter}`, `${data.taxCodeCaption}: ${data.taxCode}`, `${data.addressCaption}: ${data.address}`,
       `${data.declarationCaption}: ${data.declaration}, ${data.dateCaption} ${data.declarationDate}`, `${data.invoiceCaption}: ${data.invoice}`,
-      `${data.productCaption}: ${data.productName} (${data.productCode}); ${data.hsCaption}: ${data.productHs}; ${data.quantityCaption}: ${data.quantity} ${data.unit}`,
-      `${data.fobCaption}: ${data.fob} ${data.currency}; ${data.exwCaption}: ${data.exw} ${data.currency}`, `${data.agreementCaption}: ${data.agreement}; ${data.criterionCaption}: ${data.criterion}`,
+      `${data.productCaption}: ${data.productName} (${data.productCode}); ${data.hsCaption}: ${data.productHs}`,
     ]) line(text);
+    figure(data.quantityCaption, data.numbers.quantity, data.unit);
+    figure(data.fobCaption, data.numbers.fob, data.currency);
+    figure(data.exwCaption, data.numbers.exw, data.currency);
+    line(`${data.agreementCaption}: ${data.agreement}; ${data.criterionCaption}: ${data.criterion}`);
     const rows = [sheet.addRow(layout.columns), ...data.materials.map((m) => sheet.addRow(layout.cells(m)))];
     if (layout.total) rows.push(sheet.addRow(layout.total));
-    table(rows);
+    table(rows, layout.amounts);
     if (layout.total) rows.at(-1)!.font = { bold: true };
-    if (data.isMaterials) for (const figure of data.figures) line(`${figure.label}: ${figure.value}`);
+    if (data.isMaterials) for (const entry of data.figures) if (entry.number === null) line(`${entry.label}: ${entry.value}`); else figure(entry.label, entry.number, entry.unit);
     line(data.conclusion, { bold: true });
     line(data.placeDate, {}, 'right');
     line(data.signature, {}, 'right');

@@ -134,15 +134,25 @@ describe('origin schedules', () => {
     // m1 non-originating at 2 a unit, 100 used; the cable with its Form D; RVC 80% against 40%.
     expect(text).toMatch(/Heating element\s*m1\s*8516\.80\.90\s*PCE\s*1\s*100\s*2\s*2/);
     expect(text).toContain('TK 100000000400 02/05/2025; C/O D TH-2025-0001');
-    expect(text).toContain('Tỷ lệ RVC 40%: 80%');
-    expect(text).toContain('Kết luận: hàng hóa đáp ứng tiêu chí RVC 40%.');
+    expect(text).toContain('Tỷ lệ RVC: 80%');
+    expect(text).toContain('Kết luận: hàng hóa đáp ứng tiêu chí Hàm lượng giá trị khu vực (RVC) ≥ 40%.');
+    // The rule and its formula in the document's language, and on the RVC form only the RVC formula.
+    expect(text).toContain('Công thức: RVC = (Giá FOB − VNM) / Giá FOB × 100% (phương pháp gián tiếp)');
+    expect(text).not.toMatch(/build-down|CTC|non-originating|every/i);
     expect(text).not.toMatch(/undefined|\{|\}/);
 
     // EVFTA is met by MaxNOM on ex-works; with form type 2 the English captions come along, title 2 names the agreement.
     const evText = wordText((await t.app.inject({ method: 'GET', url: `/api/fta/bangke/history/${evfta}/document/?${query}&word_form_type=2&word_title=2`, headers })).rawPayload);
     expect(evText).toContain('BẢNG KÊ KHAI HÀNG HÓA XUẤT KHẨU ĐẠT TIÊU CHÍ "MAXNOM" THEO HIỆP ĐỊNH EVFTA (C/O MẪU EUR.1)');
     expect(evText).toContain('Tên thương nhân (Exporter): Kettle Works');
-    expect(evText).toContain('Tỷ lệ (Share) MaxNOM 50% (EXW): 30,93%');
+    expect(evText).toContain('Tỷ lệ (Share) MaxNOM: 30,93%');
+    expect(evText).toContain('Tiêu chí xuất xứ (Origin criterion): Nguyên liệu không có xuất xứ ≤ 50% giá EXW (MaxNOM) (Non-originating materials ≤ 50% of the EXW price (MaxNOM))');
+    expect(evText).toContain('Công thức (Formula): MaxNOM = VNM / Giá EXW × 100%, Giá EXW = Giá FOB − chi phí nội địa (MaxNOM = VNM / EXW × 100, EXW = FOB − domestic expenses)');
+    // The change-of-classification form carries its own formula, with the agreement's de minimis on its base.
+    const ctcText = wordText((await t.app.inject({ method: 'GET', url: `/api/fta/bangke/history/${atiga}/document/?${query}&form=CTC`, headers })).rawPayload);
+    expect(ctcText).toContain('Tiêu chí xuất xứ: Chuyển đổi Nhóm (CTH)');
+    expect(ctcText).toContain('Công thức: Mọi nguyên liệu không có xuất xứ chuyển đổi Nhóm, hoặc trị giá các nguyên liệu không chuyển đổi không vượt quá 10% giá FOB (De minimis)');
+    expect(ctcText).not.toContain('RVC =');
 
     const merged = await t.app.inject({ method: 'POST', url: '/api/fta/upload/merge/', headers, payload: { ...scope, files: [atiga, evfta] } });
     const mergedText = wordText(merged.rawPayload);
@@ -152,8 +162,19 @@ describe('origin schedules', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await t.app.inject({ method: 'POST', url: '/api/fta/upload/merge/', headers, payload: { ...scope, files: [atiga, evfta], format: 'xlsx' } })).rawPayload as unknown as ArrayBuffer);
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['1-300000000100', '2-300000000100']);
-    const cells = workbook.worksheets[0]!.getSheetValues().flat().filter((value) => typeof value === 'string');
-    expect(cells).toContain('Kết luận: hàng hóa đáp ứng tiêu chí RVC 40%.');
+    const sheet = workbook.worksheets[0]!;
+    const cells = sheet.getSheetValues().flat().filter((value) => typeof value === 'string');
+    expect(cells).toContain('Kết luận: hàng hóa đáp ứng tiêu chí Hàm lượng giá trị khu vực (RVC) ≥ 40%.');
+    // Numbers are numbers, formatted by the spreadsheet: no figure is written as text.
+    expect(cells.filter((value) => /^\d{1,3}(\.\d{3})*(,\d+)?\s*(USD|PCE|%)?$/.test(value as string))).toEqual([]);
+    const rowOf = (first: string) => { let found: ExcelJS.Row | undefined; sheet.eachRow((row) => { if (row.getCell(2).value === first || row.getCell(1).value === first) found ??= row; }); return found!; };
+    const heating = rowOf('Heating element');
+    expect([1, 6, 7, 8, 10].map((column) => heating.getCell(column).value)).toEqual([1, 1, 100, 2, 2]);
+    expect(heating.getCell(10).numFmt).toBe('#,##0.00####');
+    const fob = rowOf('Trị giá FOB');
+    expect([fob.getCell(12).value, fob.getCell(12).numFmt, fob.getCell(13).value]).toEqual([1000, '#,##0.00####', 'USD']);
+    const share = rowOf('Tỷ lệ RVC');
+    expect([share.getCell(12).value, share.getCell(12).numFmt]).toEqual([0.8, '0.00%']);
     expect(cells).toContain('Heating element');
 
     // Wholly obtained: the inputs with their invoices and sellers (Annex III); the cable is imported, so WO does not hold.
@@ -177,6 +198,112 @@ describe('origin schedules', () => {
 
     expect((await t.app.inject({ method: 'POST', url: '/api/fta/upload/merge/', headers, payload: { ...scope, files: [atiga, 999_999] } })).statusCode).toBe(404);
     for (const id of [atiga, evfta]) await t.app.inject({ method: 'DELETE', url: `/api/fta/bangke/history/${id}/?${query}`, headers });
+  });
+
+  it('gives no verdict where no rule is loaded for the code under an agreement without a general rule, and says how to load one', async () => {
+    for (const option of ['CPTPP', 'UKV']) {
+      const answer = (await schedule({ option })).json();
+      expect(answer).toMatchObject({ fulfill_criteria: null, rule_missing: true, criteria_results: [], rule: { text: '' } });
+      expect(answer.message).toContain(`Chưa có quy tắc xuất xứ nào được nạp cho mã HS 8516.79.90 theo ${option === 'UKV' ? 'UKVFTA' : 'CPTPP'}`);
+      expect(answer.message).toContain('Quản trị › Dữ liệu tra cứu');
+    }
+    // In the user's language; a rule that is loaded is judged and carries no message.
+    await run("UPDATE users SET locale = 'en' WHERE email = 'origin@example.vn'");
+    try {
+      expect((await schedule({ option: 'CPTPP' })).json().message).toMatch(/^No rule of origin is loaded for HS 8516\.79\.90 under CPTPP/);
+    } finally {
+      await run("UPDATE users SET locale = 'vi' WHERE email = 'origin@example.vn'");
+    }
+    expect((await schedule({ option: 'EV' })).json()).toMatchObject({ fulfill_criteria: true, rule_missing: false, message: null });
+    // A criterion given is a rule to judge by.
+    expect((await schedule({ option: 'CPTPP', criteria: 'RVC40' })).json()).toMatchObject({ fulfill_criteria: true, rule_missing: false });
+
+    const headers = { authorization: `Bearer ${token}` };
+    const inputs = { domestic_expenses: 0.3, freight: 0, insurance: 0, oversea_expenses: 0, imported_expenses: 0, user_input: 0, price_input: 0 };
+    const saved = (await t.app.inject({ method: 'POST', url: '/api/fta/bangke/create-bangke-history/', headers, payload: { ...scope, ...inputs, id: exportLine, option: 'CPTPP' } })).json();
+    expect(saved).toMatchObject({ fulfill_criteria: null, rule_missing: true });
+    const query = `company_slug=${scope.company_slug}&folder_slug=${scope.folder_slug}`;
+    const history = (await t.app.inject({ method: 'GET', url: `/api/fta/bangke/get-bangke-history/?${query}&ecus_id=${exportLine}`, headers })).json();
+    expect(history.results.find((entry: { id: number }) => entry.id === saved.history_id)).toMatchObject({ fulfill_criteria: null });
+    const word = await t.app.inject({ method: 'GET', url: `/api/fta/bangke/history/${saved.history_id}/document/?${query}`, headers });
+    const text = new PizZip(word.rawPayload).file('word/document.xml')!.asText().replace(/<[^>]+>/g, '');
+    expect(text).toContain('Kết luận: Chưa kết luận cho P theo CPTPP: chưa nạp quy tắc xuất xứ.');
+    expect(text).toContain('Tiêu chí xuất xứ: Chưa có quy tắc');
+    expect(text).not.toContain('chưa đáp ứng');
+    await t.app.inject({ method: 'DELETE', url: `/api/fta/bangke/history/${saved.history_id}/?${query}`, headers });
+  });
+
+  it('keeps the company\'s uploaded Word documents and merges them with saved schedules in the order given', async () => {
+    const headers = { authorization: `Bearer ${token}` };
+    const inputs = { domestic_expenses: 0.3, freight: 0, insurance: 0, oversea_expenses: 0, imported_expenses: 0, user_input: 0, price_input: 0 };
+    const wordText = (bytes: Buffer) => new PizZip(bytes).file('word/document.xml')!.asText().replace(/<\/w:p>/g, '\n').replace(/<[^>]+>/g, '');
+    // A signed supplier declaration as Word writes it: a style of its own and a picture of the signature.
+    const docx = (text: string) => {
+      const zip = new PizZip();
+      zip.file('[Content_Types].xml', '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/></Types>');
+      zip.file('_rels/.rels', '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>');
+      zip.file('word/_rels/document.xml.rels', '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/><Relationship Id="rId7" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/image1.png"/></Relationships>');
+      zip.file('word/styles.xml', '<?xml version="1.0" encoding="UTF-8"?><w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:style w:type="paragraph" w:styleId="SignedDeclaration"><w:name w:val="Signed declaration"/></w:style></w:styles>');
+      zip.file('word/media/image1.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+      zip.file('word/document.xml', `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><w:body><w:p><w:pPr><w:pStyle w:val="SignedDeclaration"/></w:pPr><w:r><w:t>${text}</w:t></w:r></w:p><w:p><w:r><w:drawing><a:blip xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" r:embed="rId7"/></w:drawing></w:r></w:p><w:sectPr/></w:body></w:document>`);
+      return zip.generate({ type: 'nodebuffer' });
+    };
+    const upload = (name: string, content: Buffer, company = scope.company_slug) => {
+      const boundary = '----origin-upload';
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="company_slug"\r\n\r\n${company}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+        content, Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return t.app.inject({ method: 'POST', url: '/api/fta/upload/', headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    };
+
+    const declaration = await upload('Bản khai NCC-07.docx', docx('Supplier declaration signed by Nhựa Bình Minh'));
+    expect(declaration.statusCode).toBe(201);
+    expect(declaration.json()).toMatchObject({ id: expect.any(Number), file: 'Bản khai NCC-07.docx', uploaded_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    const cover = (await upload('cover.docx', docx('Cover letter to the issuing office'))).json();
+    const listed = (await t.app.inject({ method: 'GET', url: `/api/fta/upload/?company_slug=${scope.company_slug}`, headers })).json();
+    expect(listed.results.map((entry: { file: string }) => entry.file)).toEqual(['cover.docx', 'Bản khai NCC-07.docx']);
+
+    // Only real Word documents, within bounds: a renamed spreadsheet, a zip that is no document, an oversized file.
+    expect((await upload('table.docx', Buffer.from('code,name\n1,a\n'))).json()).toMatchObject({ code: 'unsupported_media_type' });
+    const notWord = new PizZip();
+    notWord.file('readme.txt', 'hello');
+    expect((await upload('zip.docx', notWord.generate({ type: 'nodebuffer' }))).statusCode).toBe(415);
+    expect((await upload('huge.docx', Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(11 * 1024 * 1024)]))).statusCode).toBe(413);
+
+    const saved = (await t.app.inject({ method: 'POST', url: '/api/fta/bangke/create-bangke-history/', headers, payload: { ...scope, ...inputs, id: exportLine, option: 'ATIGA' } })).json();
+    const merge = (documents: object[], format = 'docx') => t.app.inject({ method: 'POST', url: '/api/fta/upload/merge/', headers, payload: { ...scope, format, documents } });
+    const merged = await merge([{ kind: 'upload', id: cover.id }, { kind: 'schedule', id: saved.history_id }, { kind: 'upload', id: declaration.json().id }]);
+    expect(merged.statusCode).toBe(200);
+    const text = wordText(merged.rawPayload);
+    const positions = ['Cover letter', 'BẢNG KÊ KHAI HÀNG HÓA', 'Supplier declaration signed'].map((part) => text.indexOf(part));
+    expect(positions[0]).toBeGreaterThanOrEqual(0);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    // The pictures and styles of the uploads came along, each under a name of its own.
+    const zip = new PizZip(merged.rawPayload);
+    const relationships = zip.file('word/_rels/document.xml.rels')!.asText();
+    for (const id of [...zip.file('word/document.xml')!.asText().matchAll(/r:embed="([^"]+)"/g)].map((match) => match[1]!)) {
+      const target = new RegExp(`Id="${id}"[^>]*Target="([^"]+)"`).exec(relationships)?.[1] ?? new RegExp(`Target="([^"]+)"[^>]*Id="${id}"`).exec(relationships)?.[1];
+      expect(zip.file(`word/${target}`)).not.toBeNull();
+    }
+    // The cover letter opens the document and keeps its parts; the declaration's picture is renamed beside it.
+    expect(Object.keys(zip.files).filter((name) => name.startsWith('word/media/')).sort()).toEqual(['word/media/image1.png', 'word/media/merged2-image1.png']);
+    expect(zip.file('word/styles.xml')!.asText()).toContain('w:styleId="SignedDeclaration"');
+
+    // Uploads merge into Word only, and only the caller's company's.
+    expect((await merge([{ kind: 'upload', id: cover.id }], 'xlsx')).statusCode).toBe(400);
+    const email = 'other-company@example.vn';
+    await t.app.inject({ method: 'POST', url: '/api/registration/', payload: { email, password: 'Lantern-Harbour-4417', name: 'Other' } });
+    const other = (await t.app.inject({ method: 'POST', url: '/api/registration-confirm/', payload: { email, token: mail.lastCode(email) } })).json().token.access_token as string;
+    const theirs = (await t.app.inject({ method: 'POST', url: '/api/clients-api/companies/', headers: { authorization: `Bearer ${other}` }, payload: { name: 'Other Works' } })).json();
+    const theirScope = { company_slug: theirs.slug, folder_slug: theirs.folder_set[0].slug };
+    const probe = await t.app.inject({ method: 'POST', url: '/api/fta/upload/merge/', headers: { authorization: `Bearer ${other}` }, payload: { ...theirScope, documents: [{ kind: 'upload', id: cover.id }] } });
+    expect(probe.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/fta/upload/?company_slug=${scope.company_slug}`, headers: { authorization: `Bearer ${other}` } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/fta/upload/?company_slug=${theirs.slug}`, headers: { authorization: `Bearer ${other}` } })).json().count).toBe(0);
+
+    await t.app.inject({ method: 'DELETE', url: `/api/fta/bangke/history/${saved.history_id}/?company_slug=${scope.company_slug}&folder_slug=${scope.folder_slug}`, headers });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/fta/upload/${cover.id}/?company_slug=${scope.company_slug}`, headers })).statusCode).toBe(204);
   });
 
   it('refuses missing or negative costs with the specification\'s messages, and lines of other companies', async () => {

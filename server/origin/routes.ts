@@ -6,16 +6,18 @@ import { agreementCodes } from '../../common/agreements.js';
 import { criterionKinds, parseRule } from '../../common/origin/psr.js';
 import {
   dossierQuerySchema, invoiceProductSchema, invoiceSchema, listQuerySchema, mergeRequestSchema, performManualAnswerSchema, psrQuerySchema, recalculateRequestSchema,
-  scheduleAnswerSchema, scheduleHistorySchema, scheduleRequestSchema, stockClaimSchema, stockQuantityRequestSchema,
+  scheduleAnswerSchema, scheduleHistorySchema, scheduleRequestSchema, stockClaimSchema, stockQuantityRequestSchema, wordUploadSchema,
 } from '../../common/origin/schemas.js';
 import { requireUser, signedInUser } from '../auth/guard.js';
+import { AppError } from '../http/errors.js';
 import { runner } from '../db/run.js';
 import type { AppDeps } from '../deps.js';
 import { resolveScope } from '../access.js';
-import { computeSchedule, productRule } from './compute-schedule.js';
+import { computeSchedule, productRule, toldTo } from './compute-schedule.js';
 import { dossierData, dossierDocx, dossierXlsx } from './dossier.js';
 import { listInvoices, listProducts } from './list-invoices.js';
 import { performManual } from './perform-manual.js';
+import { deleteWordUpload, listWordUploads, loadWordUploads, mergeWordDocuments, saveWordUpload, WORD_UPLOAD_MAX_BYTES } from './word-documents.js';
 import { deleteSchedule, listSchedules, listStockClaims, loadSavedSchedules, recalculateSchedule, saveSchedule, setStockQuantity } from './schedule-history.js';
 import { recordIdParam, recordIdParams } from '../../common/api/ids.js';
 
@@ -44,8 +46,9 @@ export const originRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
           summary: 'The origin schedule of an export line under an agreement: BOM materials per unit with evidence, price and origin, the sums, and every criterion\'s verdict',
         },
       }, async (request) => {
-        const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug: request.body.company_slug, folderSlug: request.body.folder_slug, minimumRole: 'viewer' });
-        return computeSchedule(run, { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! }, request.body);
+        const user = signedInUser(request);
+        const rowScope = await resolveScope(run, { userId: user.id, companySlug: request.body.company_slug, folderSlug: request.body.folder_slug, minimumRole: 'viewer' });
+        return toldTo(await computeSchedule(run, { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! }, request.body), user.locale);
       });
     }
 
@@ -58,7 +61,7 @@ export const originRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       const user = signedInUser(request);
       const rowScope = await resolveScope(run, { userId: user.id, companySlug: request.body.company_slug, folderSlug: request.body.folder_slug, minimumRole: 'member' });
       const saved = await saveSchedule(deps.database, { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! }, request.body, user.id);
-      return { ...saved.answer, history_id: saved.id };
+      return { ...toldTo(saved.answer, user.locale), history_id: saved.id };
     });
 
     api.post('/fta/bangke/perform-manual/', {
@@ -67,8 +70,9 @@ export const originRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         summary: 'The schedule judged on the rows the user sets (origin, unit value, quantity per unit, evidence line per material), with the evidence-only figures beside it',
       },
     }, async (request) => {
-      const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug: request.body.company_slug, folderSlug: request.body.folder_slug, minimumRole: 'viewer' });
-      return performManual(run, { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! }, request.body);
+      const user = signedInUser(request);
+      const rowScope = await resolveScope(run, { userId: user.id, companySlug: request.body.company_slug, folderSlug: request.body.folder_slug, minimumRole: 'viewer' });
+      return toldTo(await performManual(run, { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! }, request.body), user.locale);
     });
 
     api.post('/fta/bangke/re-calculate-bangke/', {
@@ -81,7 +85,7 @@ export const originRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       const { company_slug, folder_slug, id, ...changes } = request.body;
       const rowScope = await resolveScope(run, { userId: user.id, companySlug: company_slug, folderSlug: folder_slug, minimumRole: 'member' });
       const saved = await recalculateSchedule(deps.database, { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! }, id, changes, { company_slug, folder_slug }, user.id);
-      return { ...saved.answer, history_id: saved.id };
+      return { ...toldTo(saved.answer, user.locale), history_id: saved.id };
     });
 
     const claimsAnswer = z.object({ id: z.number().int(), results: z.array(stockClaimSchema) });
@@ -182,13 +186,81 @@ export const originRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     api.post('/fta/upload/merge/', {
       schema: {
         tags, security, body: mergeRequestSchema, produces: Object.values(documentTypes),
-        summary: 'Several saved schedules in one Word document (a page each) or one workbook (a sheet each)',
+        summary: 'Several saved schedules in one Word document (a page each) or one workbook (a sheet each); in Word also the company\'s uploaded documents, in the order given',
         response: { 200: z.any().describe('The merged document'), ...errors },
       },
     }, async (request, reply) => {
-      const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug: request.body.company_slug, folderSlug: request.body.folder_slug, minimumRole: 'viewer' });
-      const schedules = await loadSavedSchedules(run, { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! }, [...new Set(request.body.files)]);
-      return sendDossier(reply, schedules, request.body, `bang-ke-${request.body.folder_slug}`);
+      const { files, documents, ...options } = request.body;
+      const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug: options.company_slug, folderSlug: options.folder_slug, minimumRole: 'viewer' });
+      const scope = { companyId: rowScope.companyId, folderSetId: rowScope.folderSetId! };
+      const name = `bang-ke-${options.folder_slug}`;
+      const order = documents ?? files!.map((id) => ({ kind: 'schedule' as const, id }));
+      const uploadIds = order.filter((entry) => entry.kind === 'upload').map((entry) => entry.id);
+      if (uploadIds.length === 0) return sendDossier(reply, await loadSavedSchedules(run, scope, [...new Set(order.map((entry) => entry.id))]), options, name);
+      if (options.format !== 'docx') throw new AppError('validation_error', 'Uploaded documents merge into Word only.', { fields: { format: ['Uploaded documents merge into Word only.'] } });
+      const uploads = await loadWordUploads(run, rowScope.companyId, [...new Set(uploadIds)]);
+      const scheduleIds = [...new Set(order.filter((entry) => entry.kind === 'schedule').map((entry) => entry.id))];
+      const loaded = await loadSavedSchedules(run, scope, scheduleIds);
+      const schedules = new Map(scheduleIds.map((id, index) => [id, loaded[index]!]));
+      const dossierOptions = { form: options.form, formType: options.word_form_type === 2 ? 2 : 1, title: options.word_title === 2 ? 2 : 1 } as const;
+      // Schedules next to each other come from one rendering, as without uploads; each upload comes between them whole.
+      const parts: Buffer[] = [];
+      let pending: number[] = [];
+      const flush = () => {
+        if (pending.length > 0) parts.push(dossierDocx(pending.map((id) => dossierData(schedules.get(id)!.answer, schedules.get(id)!.context, dossierOptions))));
+        pending = [];
+      };
+      for (const entry of order) {
+        if (entry.kind === 'schedule') { pending.push(entry.id); continue; }
+        flush();
+        parts.push(uploads.get(entry.id)!);
+      }
+      flush();
+      return reply.type(documentTypes.docx).header('Content-Disposition', `attachment; filename="${name}.docx"`).send(mergeWordDocuments(parts));
+    });
+
+    api.post('/fta/upload/', {
+      schema: {
+        tags, security, consumes: ['multipart/form-data'], response: { 201: wordUploadSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
+        summary: `Upload a Word document (.docx, ${WORD_UPLOAD_MAX_BYTES / 1024 / 1024} MB at most) for the company's dossiers: multipart with company_slug and file; member or above`,
+      },
+    }, async (request, reply) => {
+      if (!request.isMultipart()) throw new AppError('validation_error', 'Send the document as multipart file with company_slug.', { fields: { file: ['Choose a file.'] } });
+      const fields: Record<string, string> = {};
+      let file: { name: string; content: Buffer } | undefined;
+      for await (const part of request.parts({ limits: { fileSize: WORD_UPLOAD_MAX_BYTES, files: 1 } })) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file') throw new AppError('validation_error', `Unexpected file field ${part.fieldname}.`);
+          const content = await part.toBuffer().catch(() => { throw new AppError('payload_too_large', `A document may be ${WORD_UPLOAD_MAX_BYTES / 1024 / 1024} MB at most.`, { fields: { file: ['too_large'] } }); });
+          file = { name: part.filename, content };
+        } else {
+          fields[part.fieldname] = String(part.value);
+        }
+      }
+      if (!file) throw new AppError('validation_error', 'Choose a file.', { fields: { file: ['Choose a file.'] } });
+      const user = signedInUser(request);
+      const rowScope = await resolveScope(run, { userId: user.id, companySlug: fields.company_slug ?? '', minimumRole: 'member' });
+      return reply.status(201).send(await saveWordUpload(run, { companyId: rowScope.companyId, userId: user.id, fileName: file.name, content: file.content }));
+    });
+
+    api.get('/fta/upload/', {
+      schema: {
+        tags, security, querystring: z.object({ company_slug: z.string().min(1).max(100) }),
+        response: { 200: z.object({ count: z.number().int(), next: z.null(), previous: z.null(), results: z.array(wordUploadSchema) }), ...errors },
+        summary: 'The Word documents uploaded for the company\'s dossiers, newest first',
+      },
+    }, async (request) => {
+      const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug: request.query.company_slug, minimumRole: 'viewer' });
+      const results = await listWordUploads(run, rowScope.companyId);
+      return { count: results.length, next: null, previous: null, results };
+    });
+
+    api.delete('/fta/upload/:id/', {
+      schema: { tags, security, querystring: z.object({ company_slug: z.string().min(1).max(100) }), params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }), summary: 'Delete an uploaded document; member or above' },
+    }, async (request, reply) => {
+      const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug: request.query.company_slug, minimumRole: 'member' });
+      await deleteWordUpload(run, rowScope.companyId, request.params.id);
+      return reply.status(204).send();
     });
 
     api.get('/fta/psr/get_psr/', {

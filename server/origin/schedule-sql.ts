@@ -1,3 +1,4 @@
+import { coFormKeySql } from '../../common/agreement-partners.js';
 import { flattenBomCte } from '../statements/flatten-bom.js';
 
 /**
@@ -43,7 +44,7 @@ export const scheduleMaterialsQuery = `WITH RECURSIVE
     SELECT 'ecus' AS source, e.id, e.code, e.hs, e.from_country, e.item_name AS name, e.registered_date AS day, e.account_number AS document,
            e.co_form, e.co_number AS reference, e.total AS quantity,
            e.total_value / nullif(e.total, 0) / (SELECT rate FROM export_line) AS unit_value,
-           upper(coalesce(e.co_form, '')) = ANY($5::text[]) AS proves_origin,
+           coalesce(${coFormKeySql('e.co_form')}, '') = ANY($5::text[]) AS proves_origin,
            e.total - coalesce((SELECT quantity FROM claimed WHERE source = 'ecus' AND source_id = e.id), 0) AS available
       FROM ecus_lines e
      WHERE ${visible('e')} AND e.account_number LIKE '1%' AND e.registered_date <= (SELECT day FROM export_line)
@@ -85,7 +86,7 @@ export const scheduleMaterialsQuery = `WITH RECURSIVE
 export const exportLineQuery = `
   SELECT e.id, e.account_number, e.code, e.item_name, e.hs, e.unit, e.total::text AS total, e.registered_date::text AS day,
          e.unit_price::float8 AS unit_price, e.nt_value::float8 AS nt_value, e.exchange_rate::float8 AS exchange_rate,
-         upper(coalesce(e.price_condition, 'FOB')) AS price_condition, c.tax_code
+         upper(coalesce(e.price_condition, 'FOB')) AS price_condition, nullif(trim(e.currency), '') AS currency, c.tax_code
     FROM ecus_lines e JOIN companies c ON c.id = e.company_id
    WHERE e.id = $3 AND e.company_id = $1 AND e.folder_set_id = $2 AND e.account_number LIKE '3%'`;
 

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../auth/tables.js';
 import { companies, folderSets } from '../companies/tables.js';
 
@@ -13,7 +13,8 @@ export const originSchedules = pgTable('origin_schedules', {
   priceType: text().notNull(),
   priceValue: numeric(),
   pricePercent: numeric(),
-  fulfilled: boolean().notNull(),
+  /** Null: no rule of origin was loaded for the product's code under the agreement, so no verdict. */
+  fulfilled: boolean(),
   answer: jsonb().notNull(),
   createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -29,3 +30,19 @@ export const originClaims = pgTable('origin_claims', {
   sourceId: integer().notNull(),
   quantity: numeric().notNull(),
 }, (table) => [primaryKey({ columns: [table.scheduleId, table.source, table.sourceId] }), index('origin_claims_source_idx').on(table.source, table.sourceId)]);
+
+const bytea = customType<{ data: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * A Word document a company member uploaded to go into a dossier beside its schedules (a signed supplier declaration,
+ * a cover letter): kept in the database, so every server can merge it, and seen only by the company's members.
+ */
+export const originUploads = pgTable('origin_uploads', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  companyId: uuid().notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  fileName: text().notNull(),
+  size: integer().notNull(),
+  content: bytea().notNull(),
+  uploadedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (table) => [index('origin_uploads_company_idx').on(table.companyId, table.uploadedAt)]);

@@ -7,6 +7,7 @@ import { originRoutes } from '../pages/origin/routes.js';
 import { HomeRoute } from '../pages/overview/HomeRoute.js';
 import { lookupRoutes } from '../pages/lookup/routes.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
+import { useMenuWithReports } from '../pages/uni/report-menu.js';
 import { HeaderAccount } from './layout/AccountMenu.js';
 import { CompanySwitcher } from './layout/CompanySwitcher.js';
 import { publicMenu, signedInMenu } from './layout/menu-items.js';
@@ -19,8 +20,9 @@ import { useSession } from './session/SessionProvider.js';
 function RootLayout() {
   usePathChangeEffects();
   const signedIn = useSession().status === 'authenticated';
+  const reportsMenu = useMenuWithReports(signedInMenu);
   return (
-    <Shell menu={signedIn ? signedInMenu : publicMenu} headerActions={<HeaderAccount />} drawerHeader={signedIn ? (placement) => <CompanySwitcher placement={placement} /> : undefined}>
+    <Shell menu={signedIn ? reportsMenu : publicMenu} headerActions={<HeaderAccount />} drawerHeader={signedIn ? (placement) => <CompanySwitcher placement={placement} /> : undefined}>
       <Outlet />
       {!signedIn && <ContactWidget />}
     </Shell>
@@ -39,6 +41,8 @@ export const router = createBrowserRouter(
         ...originRoutes,
         // Guarded inside the page: only holders of an XNK-UTM-CO report and administrators see it.
         { path: 'uni/xnk-co-utm', lazy: async () => ({ Component: (await import('../pages/uni/CoUtilisationPage.js')).CoUtilisationPage }) },
+        // BCQT and Tax reports, guarded the same way.
+        { path: 'uni/reports/:type', lazy: async () => ({ Component: (await import('../pages/uni/ReportTypePage.js')).ReportTypePage }) },
         ...adminRoutes,
         ...lookupRoutes,
         { path: '*', element: <NotFoundPage /> },

@@ -11,20 +11,25 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { agreements } from '../../../common/agreements.js';
 import { type DossierForm, dossierForms, type ScheduleAnswer, type ScheduleHistory } from '../../../common/origin/schemas.js';
 import { useErrorText } from '../../app/session/error-text.js';
 import { useSnackbar } from '../../app/snackbar/SnackbarProvider.js';
-import { deleteSavedSchedule, type DocumentOptions, downloadMergedDocuments, downloadScheduleDocument, recalculateSchedule } from './origin-api.js';
+import { formatBusinessDay } from '../../app/i18n/dates.js';
+import {
+  deleteSavedSchedule, deleteWordUpload, type DocumentOptions, downloadMergedDocuments, downloadScheduleDocument, listWordUploads, type MergeEntry, recalculateSchedule,
+  uploadWordDocument,
+} from './origin-api.js';
 
 type Scope = { company_slug: string; folder_slug: string };
 
 /**
  * The saved schedules: each downloads as its bảng kê in Word or Excel, recalculates on today's data, or is deleted
- * (releasing its C/O stock); several selected download merged into one document.
+ * (releasing its C/O stock); several selected download merged into one document, in Word with the company's uploaded
+ * documents (a signed supplier declaration, a cover letter) in the order they were selected.
  */
 export function ScheduleHistoryCard({ scope, entries, canSave, declarationOf, onRecalculated }: {
   scope: Scope; entries: ScheduleHistory[]; canSave: boolean; declarationOf: (ecusId: number) => string; onRecalculated: (answer: ScheduleAnswer) => void;
@@ -33,7 +38,27 @@ export function ScheduleHistoryCard({ scope, entries, canSave, declarationOf, on
   const errorText = useErrorText();
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
-  const [selected, setSelected] = useState<number[]>([]);
+  const [order, setOrder] = useState<MergeEntry[]>([]);
+  const selected = order.filter((entry) => entry.kind === 'schedule').map((entry) => entry.id);
+  const setSelected = (change: (current: number[]) => number[]) => {
+    const kept = change(selected);
+    setOrder((current) => current.filter((entry) => entry.kind === 'upload' || kept.includes(entry.id)));
+  };
+  const uploads = useQuery({ queryKey: ['origin', 'uploads', scope.company_slug], queryFn: () => listWordUploads(scope.company_slug), enabled: scope.company_slug !== '' });
+  const refreshUploads = () => queryClient.invalidateQueries({ queryKey: ['origin', 'uploads'] });
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadWordDocument(scope.company_slug, file),
+    onSuccess: async (saved) => { snackbar.success(intl.formatMessage({ id: 'origin.uploads.uploaded' }, { name: saved.file })); await refreshUploads(); },
+    onError: (error: unknown) => snackbar.error(errorText(error)),
+  });
+  const removeUpload = useMutation({
+    mutationFn: (id: number) => deleteWordUpload(scope.company_slug, id),
+    onSuccess: async (_answer, id) => { setOrder((current) => current.filter((entry) => !(entry.kind === 'upload' && entry.id === id))); await refreshUploads(); },
+    onError: (error: unknown) => snackbar.error(errorText(error)),
+  });
+  const position = (kind: MergeEntry['kind'], id: number) => order.findIndex((entry) => entry.kind === kind && entry.id === id) + 1;
+  const pick = (entry: MergeEntry, on: boolean) => setOrder((current) => (on ? [...current, entry] : current.filter((other) => !(other.kind === entry.kind && other.id === entry.id))));
+  const uploadsPicked = order.some((entry) => entry.kind === 'upload');
   const [formType, setFormType] = useState<1 | 2>(1);
   const [title, setTitle] = useState<1 | 2>(1);
   const [form, setForm] = useState<DossierForm | ''>('');
@@ -44,8 +69,8 @@ export function ScheduleHistoryCard({ scope, entries, canSave, declarationOf, on
 
   const download = useMutation({ mutationFn: ({ id, format }: { id: number; format: DocumentOptions['format'] }) => downloadScheduleDocument(scope, id, options(format)), onSuccess: onDownloaded, onError });
   const merge = useMutation({
-    // The merged document lists the schedules in the order the history shows them.
-    mutationFn: (format: DocumentOptions['format']) => downloadMergedDocuments(scope, entries.filter((entry) => selected.includes(entry.id)).map((entry) => entry.id), options(format)),
+    // The merged document lists the schedules and uploads in the order they were selected.
+    mutationFn: (format: DocumentOptions['format']) => downloadMergedDocuments(scope, order, options(format)),
     onSuccess: onDownloaded, onError,
   });
   const recalculate = useMutation({
@@ -63,7 +88,7 @@ export function ScheduleHistoryCard({ scope, entries, canSave, declarationOf, on
     onSuccess: async (_answer, id) => { setSelected((current) => current.filter((entry) => entry !== id)); snackbar.success(intl.formatMessage({ id: 'origin.history.deleted' })); await refresh(); },
     onError,
   });
-  const toggle = (id: number, on: boolean) => setSelected((current) => (on ? [...current, id] : current.filter((entry) => entry !== id)));
+  const toggle = (id: number, on: boolean) => pick({ kind: 'schedule', id }, on);
   const busy = (id: number, format: DocumentOptions['format']) => download.isPending && download.variables?.id === id && download.variables.format === format;
 
   return (
@@ -82,11 +107,11 @@ export function ScheduleHistoryCard({ scope, entries, canSave, declarationOf, on
           <TextField select size="small" label={intl.formatMessage({ id: 'origin.history.wordTitle' })} value={title} onChange={(event) => setTitle(Number(event.target.value) === 2 ? 2 : 1)} sx={{ minWidth: 220 }}>
             {([1, 2] as const).map((value) => <MenuItem key={value} value={value}><FormattedMessage id={`origin.history.wordTitles.${value}`} /></MenuItem>)}
           </TextField>
-          <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}><FormattedMessage id="origin.history.selected" values={{ count: selected.length }} /></Typography>
-          <Button size="small" variant="outlined" disabled={selected.length === 0} loading={merge.isPending && merge.variables === 'docx'} onClick={() => merge.mutate('docx')} data-testid="merge-docx">
+          <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}><FormattedMessage id="origin.history.selected" values={{ count: order.length }} /></Typography>
+          <Button size="small" variant="outlined" disabled={order.length === 0} loading={merge.isPending && merge.variables === 'docx'} onClick={() => merge.mutate('docx')} data-testid="merge-docx">
             <FormattedMessage id="origin.history.mergeWord" />
           </Button>
-          <Button size="small" variant="outlined" disabled={selected.length === 0} loading={merge.isPending && merge.variables === 'xlsx'} onClick={() => merge.mutate('xlsx')} data-testid="merge-xlsx">
+          <Button size="small" variant="outlined" disabled={selected.length === 0 || uploadsPicked} loading={merge.isPending && merge.variables === 'xlsx'} onClick={() => merge.mutate('xlsx')} data-testid="merge-xlsx">
             <FormattedMessage id="origin.history.mergeExcel" />
           </Button>
         </Stack>
@@ -95,13 +120,16 @@ export function ScheduleHistoryCard({ scope, entries, canSave, declarationOf, on
             {entries.map((entry) => (
               <TableRow key={entry.id}>
                 <TableCell padding="checkbox">
-                  <Checkbox size="small" checked={selected.includes(entry.id)} onChange={(event) => toggle(entry.id, event.target.checked)}
+                  <Checkbox size="small" checked={position('schedule', entry.id) > 0} onChange={(event) => toggle(entry.id, event.target.checked)}
                     slotProps={{ input: { 'aria-label': intl.formatMessage({ id: 'origin.history.select' }, { declaration: declarationOf(entry.ecus_id), agreement: agreements[entry.option].name }) } }} />
                 </TableCell>
                 <TableCell>{intl.formatDate(entry.created_at, { dateStyle: 'medium', timeStyle: 'short' })}</TableCell>
                 <TableCell>{declarationOf(entry.ecus_id)}</TableCell>
                 <TableCell>{agreements[entry.option].name}</TableCell>
-                <TableCell><Chip size="small" color={entry.fulfill_criteria ? 'success' : 'warning'} label={<FormattedMessage id={entry.fulfill_criteria ? 'origin.reasons.met' : 'origin.reasons.not_met'} />} /></TableCell>
+                <TableCell>
+                  <Chip size="small" color={entry.fulfill_criteria === null ? 'default' : entry.fulfill_criteria ? 'success' : 'warning'}
+                    label={<FormattedMessage id={entry.fulfill_criteria === null ? 'origin.reasons.no_rule' : entry.fulfill_criteria ? 'origin.reasons.met' : 'origin.reasons.not_met'} />} />
+                </TableCell>
                 <TableCell align="right">
                   <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
                     <Button size="small" loading={busy(entry.id, 'docx')} onClick={() => download.mutate({ id: entry.id, format: 'docx' })} data-testid={`word-${entry.id}`}><FormattedMessage id="origin.history.word" /></Button>
@@ -118,6 +146,34 @@ export function ScheduleHistoryCard({ scope, entries, canSave, declarationOf, on
             ))}
           </TableBody>
         </Table>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2, alignItems: { sm: 'center' } }}>
+          <Typography variant="subtitle2" component="h3" sx={{ flexGrow: 1 }}><FormattedMessage id="origin.uploads.title" /></Typography>
+          {canSave && (
+            <Button size="small" variant="outlined" component="label" loading={upload.isPending}>
+              <FormattedMessage id="origin.uploads.add" />
+              <input hidden type="file" accept=".docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document" data-testid="upload-docx"
+                onChange={(event) => { const file = event.target.files?.[0]; event.target.value = ''; if (file) upload.mutate(file); }} />
+            </Button>
+          )}
+        </Stack>
+        <Typography variant="body2" color="text.secondary"><FormattedMessage id="origin.uploads.text" /></Typography>
+        <Table size="small" data-testid="word-uploads">
+          <TableBody>
+            {(uploads.data?.results ?? []).map((entry) => (
+              <TableRow key={entry.id}>
+                <TableCell padding="checkbox">
+                  <Checkbox size="small" checked={position('upload', entry.id) > 0} onChange={(event) => pick({ kind: 'upload', id: entry.id }, event.target.checked)}
+                    slotProps={{ input: { 'aria-label': intl.formatMessage({ id: 'origin.uploads.select' }, { name: entry.file }) } }} />
+                </TableCell>
+                <TableCell>{entry.file}</TableCell>
+                <TableCell>{formatBusinessDay(intl, entry.uploaded_at)}</TableCell>
+                <TableCell>{position('upload', entry.id) > 0 && <Chip size="small" label={intl.formatMessage({ id: 'origin.uploads.position' }, { n: position('upload', entry.id) })} />}</TableCell>
+                <TableCell align="right">{canSave && <Button size="small" color="error" onClick={() => removeUpload.mutate(entry.id)}><FormattedMessage id="origin.history.delete" /></Button>}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {uploads.data?.results.length === 0 && <Typography variant="body2" color="text.secondary"><FormattedMessage id="origin.uploads.empty" /></Typography>}
       </CardContent>
     </Card>
   );

@@ -21,8 +21,11 @@ import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { type AgreementCode, agreementCodes, agreements } from '../../../common/agreements.js';
 import { formatCode } from '../../../common/hs/code.js';
+import { criterionFormula, describeCriterion, describeRule, type Translate } from '../../../common/origin/describe.js';
+import { valueKinds } from '../../../common/origin/psr.js';
 import { type PerformManualAnswer, type ScheduleAnswer, type ScheduleRequest, priceOptions, scheduleRequestSchema } from '../../../common/origin/schemas.js';
 import { ApiError } from '../../app/api.js';
+import { formatBusinessDay } from '../../app/i18n/dates.js';
 import { usePageMeta } from '../../app/page-effects.js';
 import { useErrorText } from '../../app/session/error-text.js';
 import { useSession } from '../../app/session/SessionProvider.js';
@@ -173,7 +176,10 @@ interface ManualControls {
 
 function ScheduleView({ answer, onToggle, manual }: { answer: ScheduleAnswer | PerformManualAnswer; onToggle: (code: string, originated: boolean) => void; manual: ManualControls | null }) {
   const intl = useIntl();
+  const t: Translate = (id, values) => intl.formatMessage({ id }, values);
   const number = (value: number | string | null, digits = 4) => (value === null ? '' : intl.formatNumber(Number(value), { maximumFractionDigits: digits }));
+  const money = (value: number) => [number(value), answer.currency].filter(Boolean).join(' ');
+  const agreement = agreements[answer.agreement];
   const editable = manual?.editing === true;
   const cellInput = (code: string, field: 'unit_price' | 'bom_value', shown: string | null, label: string) => (
     <TextField size="small" type="number" value={manual?.rows[code]?.[field] ?? shown ?? ''} onChange={(event) => manual?.onEdit(code, { [field]: event.target.value })}
@@ -186,15 +192,22 @@ function ScheduleView({ answer, onToggle, manual }: { answer: ScheduleAnswer | P
           <FormattedMessage id="origin.manual.summary" values={{ count: answer.count, old: number(answer.old_fta_origin_cost), verdict: String(answer.old_fulfill_criteria) }} />
         </Alert>
       )}
-      <Alert severity={answer.fulfill_criteria ? 'success' : 'warning'} icon={false}>
-        <Typography sx={{ fontWeight: 700 }}>
-          <FormattedMessage id={answer.fulfill_criteria ? 'origin.verdict.met' : 'origin.verdict.notMet'} values={{ agreement: agreements[answer.agreement].name, product: answer.product.code }} />
-        </Typography>
-        <Typography variant="body2">
-          <FormattedMessage id="origin.rule" values={{ rule: answer.rule.text || '—', hs: answer.rule.hs ? formatCode(answer.rule.hs) : '', general: String(answer.rule.general) }} />
-          {answer.rule.manual && <> <FormattedMessage id="origin.ruleManual" /></>}
-        </Typography>
-      </Alert>
+      {answer.rule_missing ? (
+        <Alert severity="info" data-testid="rule-missing">
+          <Typography sx={{ fontWeight: 700 }}><FormattedMessage id="origin.verdict.noRule" values={{ agreement: agreement.name, product: answer.product.code }} /></Typography>
+          <Typography variant="body2"><FormattedMessage id="origin.ruleMissing" values={{ agreement: agreement.name, hs: answer.product.hs ? formatCode(answer.product.hs) : '—' }} /></Typography>
+        </Alert>
+      ) : (
+        <Alert severity={answer.fulfill_criteria ? 'success' : 'warning'} icon={false} data-testid="verdict">
+          <Typography sx={{ fontWeight: 700 }}>
+            <FormattedMessage id={answer.fulfill_criteria ? 'origin.verdict.met' : 'origin.verdict.notMet'} values={{ agreement: agreement.name, product: answer.product.code }} />
+          </Typography>
+          <Typography variant="body2" data-testid="rule-text">
+            <FormattedMessage id="origin.rule" values={{ rule: describeRule(answer.rule.text, t), hs: answer.rule.hs ? formatCode(answer.rule.hs) : '', general: String(answer.rule.general) }} />
+            {answer.rule.manual && <> <FormattedMessage id="origin.ruleManual" /></>}
+          </Typography>
+        </Alert>
+      )}
       <Grid container spacing={2}>
         {([
           ['total', answer.total], ['exw', answer.exw], ['sum_of_no_fta_origin_cost', answer.sum_of_no_fta_origin_cost], ['sum_of_has_fta_origin_cost', answer.sum_of_has_fta_origin_cost],
@@ -202,7 +215,7 @@ function ScheduleView({ answer, onToggle, manual }: { answer: ScheduleAnswer | P
           <Grid key={key} size={{ xs: 6, md: 3 }}>
             <Card variant="outlined"><CardContent>
               <Typography variant="caption" color="text.secondary"><FormattedMessage id={`origin.figures.${key}`} /></Typography>
-              <Typography variant="h5" component="p" data-testid={`figure-${key}`}>{number(value)}</Typography>
+              <Typography variant="h5" component="p" data-testid={`figure-${key}`}>{money(value)}</Typography>
             </CardContent></Card>
           </Grid>
         ))}
@@ -214,15 +227,17 @@ function ScheduleView({ answer, onToggle, manual }: { answer: ScheduleAnswer | P
             {answer.criteria_results.map((result, index) => (
               <Stack key={index} direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} data-testid="criterion">
                 <Chip size="small" variant="outlined" label={intl.formatMessage({ id: 'origin.alternative' }, { n: result.alternative + 1 })} />
-                <Typography sx={{ fontWeight: 600 }}>{result.criterion}</Typography>
+                <Typography sx={{ fontWeight: 600 }}>
+                  {describeCriterion({ kind: result.kind, threshold: valueKinds.includes(result.kind) ? result.threshold ?? undefined : undefined, base: result.base, exceptFrom: result.except_from }, t)}
+                </Typography>
                 <Typography variant="body2">{result.value !== null && `${number(result.value, 2)} %`}{result.threshold !== null && ` (${intl.formatMessage({ id: 'origin.threshold' })} ${number(result.threshold, 2)} %)`}</Typography>
                 <Chip size="small" color={result.pass ? 'success' : result.reason === 'manual' ? 'default' : 'error'} label={<FormattedMessage id={`origin.reasons.${result.reason}`} />} />
                 {result.failing_materials && result.failing_materials.length > 0 && <Typography variant="caption" color="text.secondary"><FormattedMessage id="origin.failing" values={{ codes: result.failing_materials.join(', ') }} /></Typography>}
+                <Typography variant="caption" color="text.secondary" component="p" sx={{ flexBasis: '100%' }} data-testid="criterion-formula">{criterionFormula(result.kind, agreement.origin, t)}</Typography>
               </Stack>
             ))}
-            {answer.criteria_results.length === 0 && <Typography color="text.secondary"><FormattedMessage id="origin.noCriteria" /></Typography>}
+            {answer.criteria_results.length === 0 && !answer.rule_missing && <Typography color="text.secondary"><FormattedMessage id="origin.noCriteria" /></Typography>}
           </Stack>
-          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>{answer.formula}</Typography>
         </CardContent>
       </Card>
       {manual && (
@@ -259,7 +274,7 @@ function ScheduleView({ answer, onToggle, manual }: { answer: ScheduleAnswer | P
                   </Stack>
                 </TableCell>
                 <TableCell>
-                  <Typography variant="body2">{row.account_number} {row.registered_date && `(${row.registered_date})`}</Typography>
+                  <Typography variant="body2">{row.account_number} {row.registered_date && `(${formatBusinessDay(intl, row.registered_date)})`}</Typography>
                   <Typography variant="caption" color="text.secondary">{[row.from_country, row.co_form && `C/O ${row.co_form}`, row.reference_no].filter(Boolean).join(' · ')}</Typography>
                 </TableCell>
                 <TableCell align="right">{number(row.has_fta_origin_cost)}</TableCell>

@@ -1,4 +1,4 @@
-import type { DossierForm, Invoice, InvoiceProduct, PerformManualAnswer, ScheduleAnswer, ScheduleHistory, ScheduleRequest } from '../../../common/origin/schemas.js';
+import type { DossierForm, Invoice, WordUpload, InvoiceProduct, PerformManualAnswer, ScheduleAnswer, ScheduleHistory, ScheduleRequest } from '../../../common/origin/schemas.js';
 import type { Page } from '../../../common/resources/schemas.js';
 import { apiFetch, apiRequest } from '../../app/api.js';
 import { saveDownload } from '../../resources/resource-api.js';
@@ -40,7 +40,22 @@ export async function downloadScheduleDocument(scope: Scope, id: number, options
   return saveDownload(await apiFetch(`/fta/bangke/history/${id}/document/`, { query: { ...scope, ...options } }), `bang-ke-${id}.${options.format}`);
 }
 
-/** Several saved schedules in one document, in the order given. */
-export async function downloadMergedDocuments(scope: Scope, ids: number[], options: DocumentOptions): Promise<string> {
-  return saveDownload(await apiFetch('/fta/upload/merge/', { method: 'POST', body: { ...scope, ...options, files: ids } }), `bang-ke.${options.format}`);
+/** A saved schedule or an uploaded Word document, as the merge lists them. */
+export type MergeEntry = { kind: 'schedule' | 'upload'; id: number };
+
+/** Several saved schedules (and, in Word, uploaded documents) in one document, in the order given. */
+export async function downloadMergedDocuments(scope: Scope, entries: MergeEntry[], options: DocumentOptions): Promise<string> {
+  return saveDownload(await apiFetch('/fta/upload/merge/', { method: 'POST', body: { ...scope, ...options, documents: entries } }), `bang-ke.${options.format}`);
 }
+
+/** The Word documents uploaded for the company's dossiers. */
+export const listWordUploads = (companySlug: string) => apiRequest<{ results: WordUpload[] }>('/fta/upload/', { query: { company_slug: companySlug } });
+
+export function uploadWordDocument(companySlug: string, file: File): Promise<WordUpload> {
+  const form = new FormData();
+  form.append('company_slug', companySlug);
+  form.append('file', file);
+  return apiRequest<WordUpload>('/fta/upload/', { method: 'POST', body: form });
+}
+
+export const deleteWordUpload = (companySlug: string, id: number) => apiRequest<void>(`/fta/upload/${id}/`, { method: 'DELETE', query: { company_slug: companySlug } });

@@ -18,7 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { agreements, isAgreementCode } from '../../../common/agreements.js';
-import { type BiReport, type CoUtilisation, type CoUtilisationView, coUtilisationViews, type MyReports } from '../../../common/reports/schemas.js';
+import { type BiReport, type CoUtilisation, type CoUtilisationView, coUtilisationViews } from '../../../common/reports/schemas.js';
 import { ApiError, apiRequest } from '../../app/api.js';
 import { FullScreenLoader } from '../../app/loading.js';
 import { usePageMeta } from '../../app/page-effects.js';
@@ -27,6 +27,7 @@ import { useSession } from '../../app/session/SessionProvider.js';
 import { NotFoundPage } from '../NotFoundPage.js';
 import { downloadReport } from '../reports/report-api.js';
 import { EmbeddedReport } from './EmbeddedReport.js';
+import { useMyReports } from './report-menu.js';
 
 const amounts = ['value', 'with_co_value', 'without_co_value', 'saving'] as const;
 
@@ -72,7 +73,7 @@ export function CoUtilisationPage() {
   const { status, user, company, folderSlug } = useSession();
   const [view, setView] = useState<CoUtilisationView>('agreement');
   const folderSet = company?.folder_set.find((set) => set.slug === folderSlug) ?? company?.folder_set[0];
-  const mine = useQuery({ queryKey: ['my-reports', user?.id], queryFn: () => apiRequest<MyReports>('/clients-api/reports/'), enabled: status === 'authenticated' });
+  const mine = useMyReports();
   const allowed = Boolean(user?.is_admin || (mine.data?.reports_by_type['XNK-UTM-CO']?.length ?? 0) > 0);
   const scope = { company_slug: company?.slug ?? '', folder_slug: folderSet?.slug ?? '' };
   const report = useQuery({

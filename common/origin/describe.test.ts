@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import en from '../i18n/en.json' with { type: 'json' };
+import ko from '../i18n/ko.json' with { type: 'json' };
+import vi from '../i18n/vi.json' with { type: 'json' };
+import { IntlMessageFormat } from 'intl-messageformat';
+import { agreements } from '../agreements.js';
+import { type Catalog, flattenCatalog } from '../i18n/locales.js';
+import { criterionFormula, describeRule, type Translate } from './describe.js';
+
+const translator = (catalog: Catalog, locale: string): Translate => {
+  const texts = flattenCatalog(catalog);
+  return (key, values) => new IntlMessageFormat(texts[key]!, locale).format(values) as string;
+};
+const [english, vietnamese, korean] = [translator(en, 'en'), translator(vi as Catalog, 'vi'), translator(ko as Catalog, 'ko')];
+
+describe('rules of origin in words', () => {
+  it('writes a rule in the reader\'s language, alternatives and criteria joined in it', () => {
+    expect(describeRule('RVC40 or CTH', vietnamese)).toBe('Hàm lượng giá trị khu vực (RVC) ≥ 40%; hoặc Chuyển đổi Nhóm (CTH)');
+    expect(describeRule('RVC35 and CTSH', english)).toBe('Regional value content (RVC) ≥ 35% and Change of subheading (CTSH)');
+    expect(describeRule('CTH; or MaxNOM 50% (EXW)', korean)).toBe('호 변경(CTH); 또는 비원산지 재료 ≤ EXW 가격의 50%(MaxNOM)');
+    expect(describeRule('CTSH except from 1701.12, 1701.13 and 1701.14', vietnamese)).toBe('Chuyển đổi Phân nhóm (CTSH), trừ từ 1701.12, 1701.13, 1701.14');
+    // What the reader cannot read stays as published.
+    expect(describeRule('Manufacture in which all the materials of Chapter 3 used are wholly obtained', vietnamese)).toBe('Manufacture in which all the materials of Chapter 3 used are wholly obtained');
+  });
+
+  it('gives each criterion its own formula, on the agreement\'s base and de minimis', () => {
+    expect(criterionFormula('RVC', agreements.ATIGA.origin, vietnamese)).toBe('RVC = (Giá FOB − VNM) / Giá FOB × 100% (phương pháp gián tiếp)');
+    expect(criterionFormula('CTH', agreements.EV.origin, english)).toBe('Every non-originating material changes heading, or those that do not stay within 10% of the EXW price (de minimis)');
+    expect(criterionFormula('CTSH', agreements.AI.origin, english)).toBe('Every non-originating material changes subheading');
+    expect(criterionFormula('MaxNOM', agreements.EV.origin, english)).toBe('MaxNOM = VNM / EXW × 100, EXW = FOB − domestic expenses');
+  });
+});
