@@ -20,7 +20,7 @@ import { computeTariffCheck } from './tariff-check.js';
 import { fixBom } from './fix-bom.js';
 import { listTypeCodeRules, revertTypeCodeRule, setTypeCodeRule } from './type-code-rules.js';
 
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
 const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 function sendWorkbook(reply: FastifyReply, bytes: Buffer, fileName: string) {
