@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { ResourceDefinition } from '../../common/resources/define.js';
 import { defaultPageSize, maxPageSize, type Page, type Row } from '../../common/resources/schemas.js';
 import type { Run } from '../db/run.js';
@@ -35,26 +36,42 @@ async function estimatedCount(run: Run, table: string, where: string, params: un
 }
 
 /**
+ * Counts that read rows (of a search, or of filters expected to match few), by the company's data version, which every
+ * write to its rows moves: paging through a search or a filtered list counts it once. The version is read before the
+ * count, so a count is never kept under a version newer than the rows it saw.
+ */
+const keptCounts = new LRUCache<string, number>({ max: 5_000 });
+
+async function keptCount(run: Run, companyId: string, query: string, params: unknown[]): Promise<number> {
+  const [company] = await run<{ data_version: string }>('SELECT data_version::text AS data_version FROM companies WHERE id = $1', [companyId]);
+  const key = `${companyId}:${company?.data_version}:${query}:${JSON.stringify(params)}`;
+  const kept = keptCounts.get(key);
+  if (kept !== undefined) return kept;
+  const [counted] = await run<{ count: number }>(query, params);
+  keptCounts.set(key, counted?.count ?? 0);
+  return counted?.count ?? 0;
+}
+
+/**
  * How many rows match, as cheaply as it can be known: from the page itself when it is the last one; a search
  * counts to `searchCountCap` (`capped`); otherwise the planner's estimate (`estimated`, never below the rows the page
  * has shown to exist) when it expects `estimatedCountFrom` rows or more, else a count that stops there (`capped`
- * beyond it).
+ * beyond it). Counts that read rows are kept until the company's data changes.
  */
 async function countRows(options: {
-  run: Run; table: string; where: string; params: unknown[]; searching: boolean; offset: number; fetched: number; pageSize: number;
+  run: Run; companyId: string; table: string; where: string; params: unknown[]; searching: boolean; offset: number; fetched: number; pageSize: number;
 }): Promise<{ count: number; capped?: boolean; estimated?: boolean }> {
   const { run, table, where, params, offset, fetched } = options;
   if (fetched <= options.pageSize && (fetched > 0 || offset === 0)) return { count: offset + fetched };
   const seen = offset + fetched;
-  if (options.searching) {
-    const [counted] = await run<{ count: number }>(`SELECT count(*)::int AS count FROM (SELECT 1 FROM ${table} WHERE ${where} LIMIT ${searchCountCap + 1}) matched`, params);
-    return (counted?.count ?? 0) > searchCountCap ? { count: searchCountCap, capped: true } : { count: counted?.count ?? 0 };
+  if (!options.searching) {
+    const estimate = await estimatedCount(run, table, where, params);
+    if (estimate >= estimatedCountFrom) return { count: Math.max(estimate, seen), estimated: true };
   }
-  const estimate = await estimatedCount(run, table, where, params);
-  if (estimate >= estimatedCountFrom) return { count: Math.max(estimate, seen), estimated: true };
-  // The planner expects a small set, but a filter it cannot judge (`code__startswith`) may match far more.
-  const [counted] = await run<{ count: number }>(`SELECT count(*)::int AS count FROM (SELECT 1 FROM ${table} WHERE ${where} LIMIT ${estimatedCountFrom + 1}) matched`, params);
-  return (counted?.count ?? 0) > estimatedCountFrom ? { count: estimatedCountFrom, capped: true } : { count: counted?.count ?? 0 };
+  // A search, or filters the planner expects to match few — though one it cannot judge (`code__startswith`) may match far more.
+  const cap = options.searching ? searchCountCap : estimatedCountFrom;
+  const counted = await keptCount(run, options.companyId, `SELECT count(*)::int AS count FROM (SELECT 1 FROM ${table} WHERE ${where} LIMIT ${cap + 1}) matched`, params);
+  return counted > cap ? { count: cap, capped: true } : { count: counted };
 }
 
 /**
@@ -80,7 +97,7 @@ export async function listRows(options: {
   const searching = Boolean(parameters.search?.trim()) && resource.search.length > 0;
   const fetched = await run<Row>(pageQuery(resource, where, parameters.ordering, limit, offset), statement.params);
   const { count, capped, estimated } = await countRows({
-    run, table: resource.table, where, params: statement.params.slice(0, -2), searching, offset: (page - 1) * pageSize, fetched: fetched.length, pageSize,
+    run, companyId: scope.companyId, table: resource.table, where, params: statement.params.slice(0, -2), searching, offset: (page - 1) * pageSize, fetched: fetched.length, pageSize,
   });
   return {
     count,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../db/client.js';
+import { companyDataChanged } from '../db/data-version.js';
 import { runner, tableRunner } from '../db/run.js';
 import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
 import { estimatedCountFrom, searchCountCap } from './list-rows.js';
@@ -71,6 +72,14 @@ describe('business table search', () => {
     const beyond = (await list('registered_date=2025-01-02&page_size=10&page=9')).json();
     expect(beyond).toMatchObject({ count: 33, results: [] });
     expect(beyond.previous).toContain('page=4');
+    // A count that read rows is kept for the pages that follow, until a write moves the company's data version.
+    const run = runner(t.database);
+    const [{ id: companyId }] = await run<{ id: string }>('SELECT company_id AS id FROM ecus_lines WHERE item_name LIKE $1 LIMIT 1', ['Đồng thau%']) as [{ id: string }];
+    await run(`INSERT INTO ecus_lines (company_id, folder_set_id, account_number, registered_date, type_code, code, item_name, total)
+      SELECT company_id, folder_set_id, '1099', DATE '2025-01-02', 'E31', 'MAT-X', 'Đồng thau cuộn', 1 FROM ecus_lines WHERE company_id = $1 LIMIT 1`, [companyId]);
+    expect((await list('search=dong thau&page_size=10')).json().count).toBe(30);
+    await companyDataChanged(run, companyId);
+    expect((await list('search=dong thau&page_size=10')).json().count).toBe(31);
   });
 
   it('finds a selective search through the table\'s trigram index', async () => {
