@@ -4,12 +4,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Runs every bench/*.bench.ts (or those whose names contain one of the arguments) one after another,
+ * Runs every bench/*.bench.ts (or those named by the arguments, or whose names contain one) one after another,
  * each in its own process so that one benchmark's memory and JIT state do not colour the next.
  */
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const filters = process.argv.slice(2);
-const files = fs.readdirSync(dir).filter((name) => name.endsWith('.bench.ts') && (filters.length === 0 || filters.some((f) => name.includes(f)))).sort();
+const benches = fs.readdirSync(dir).filter((name) => name.endsWith('.bench.ts'));
+// A filter naming a benchmark exactly (`load`) runs that one alone, not every name containing it (`first-load`).
+const matches = (filter: string) => (benches.includes(`${filter}.bench.ts`) ? [`${filter}.bench.ts`] : benches.filter((name) => name.includes(filter)));
+const files = [...new Set(filters.length === 0 ? benches : filters.flatMap(matches))].sort();
 if (files.length === 0) {
   console.error(`No benchmark matches ${filters.join(', ') || '*.bench.ts'} in ${dir}.`);
   process.exit(2);

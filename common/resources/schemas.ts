@@ -118,8 +118,10 @@ export const readOnlyFields: readonly string[] = systemFields;
 /** The list envelope of every table. */
 export interface Page<T> {
   count: number;
-  /** True when `count` stopped at the search's cap: there are more matches than it says. */
+  /** True when `count` stopped at its cap (a search, or filters expected to match few): there are more matches than it says. */
   count_capped?: boolean;
+  /** True when `count` is the database's estimate: a large list without a search is not counted row by row. */
+  count_estimated?: boolean;
   next: string | null;
   previous: string | null;
   results: T[];

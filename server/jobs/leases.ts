@@ -32,6 +32,11 @@ export const defaultLeaseTiming: LeaseTiming = { heartbeatMs: 5_000, staleMs: 30
 /** A table whose rows are jobs: `id`, `status` ('queued', 'running', then anything else), `worker`, `heartbeat_at`, `created_at`. */
 export interface JobTable {
   table: string;
+  /**
+   * A column whose owners share the workers fairly (`company_id`): a queued job of an owner with fewer jobs running
+   * is claimed first, so one owner's burst waits behind its own jobs and not in front of everyone else's.
+   */
+  fairBy?: string;
 }
 
 /** Jobs this process runs, and the workers' looks for queued jobs under way: tests wait for both. */
@@ -96,11 +101,17 @@ export async function settledJobs(): Promise<void> {
   while (running.size > 0 || looking.size > 0) await Promise.all([...running.values(), ...looking]);
 }
 
-/** Claims the oldest queued job for this process, if there is one; a job is claimed by one worker only. */
+/**
+ * Claims a queued job for this process, if there is one: the oldest, or with `fairBy` the oldest of the owners that
+ * have the fewest jobs running. A job is claimed by one worker only.
+ */
 export async function claimQueuedJob(run: Run, jobs: JobTable): Promise<number | null> {
+  const order = jobs.fairBy
+    ? `(SELECT count(*) FROM ${jobs.table} r WHERE r.${jobs.fairBy} = q.${jobs.fairBy} AND r.status = 'running'), q.id`
+    : 'q.id';
   const [claimed] = await run<{ id: number }>(
     `UPDATE ${jobs.table} SET status = 'running', worker = $1, heartbeat_at = now()
-      WHERE id = (SELECT id FROM ${jobs.table} WHERE status = 'queued' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+      WHERE id = (SELECT q.id FROM ${jobs.table} q WHERE q.status = 'queued' ORDER BY ${order} LIMIT 1 FOR UPDATE SKIP LOCKED)
       RETURNING id`, [workerId]);
   return claimed?.id ?? null;
 }

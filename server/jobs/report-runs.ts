@@ -14,7 +14,24 @@ import { inTransaction, type Run, runner } from '../db/run.js';
 import { AppError } from '../http/errors.js';
 import { defaultLeaseTiming, type JobTable, LeaseLost, type LeaseTiming, runUnderLease, startWorker, sweepStaleJobs } from './leases.js';
 
-export const reportRunJobs: JobTable = { table: 'report_runs' };
+export const reportRunJobs: JobTable = { table: 'report_runs', fairBy: 'company_id' };
+
+/**
+ * Runs a company may have queued or running at once. A screen asks for a handful of reports; beyond this a burst
+ * (forty tolerances of the check statement) is refused rather than queued, so the queue stays short and the
+ * fair claiming keeps every other company's report within seconds.
+ */
+export const companyRunLimit = 4;
+
+/** When a refused request may try again: a run takes seconds, and the screens ask for few at a time. */
+export const queueFullRetrySeconds = 5;
+
+/** The company has `companyRunLimit` runs queued or running: answered 429 with Retry-After. */
+export class ReportQueueFull extends AppError {
+  constructor() {
+    super('rate_limited', `This company already has ${companyRunLimit} reports being computed; try again in a few seconds.`, { extra: { retry_after: queueFullRetrySeconds } });
+  }
+}
 
 /**
  * Runs a report's statements in one transaction with the working memory they need: a year's sums hash half a million
@@ -98,7 +115,8 @@ export interface ReportRuns {
 
 /**
  * The report runs of this server: unless `runJobs` is off, it computes queued runs itself (two at a time, so a long
- * year does not hold up every other company's report) and settles those of stopped servers.
+ * year does not hold up every other company's report, claimed fairly between companies) and settles those of stopped
+ * servers. A company has at most `companyRunLimit` runs queued or running.
  */
 export function startReportRuns(options: { database: Database; computations: ReportComputations; runJobs: boolean; timing?: LeaseTiming; pollMs?: number }): ReportRuns {
   const { database, computations } = options;
@@ -117,6 +135,17 @@ export function startReportRuns(options: { database: Database; computations: Rep
     : null;
 
   const state = async (id: number) => (await run<ReportRunState>(`SELECT ${runColumns} FROM report_runs WHERE id = $1`, [id]))[0]!;
+  // The company's runs are counted and the new one added under a lock of the company, so that requests at the same
+  // moment cannot all pass the count.
+  const queueRun = (job: ReportJob & { userId: string }, stamp: string) => inTransaction(database, async (tx) => {
+    await tx('SELECT pg_advisory_xact_lock(hashtext($1))', [`report_runs:${job.companyId}`]);
+    const [{ pending } = { pending: 0 }] = await tx<{ pending: number }>(
+      `SELECT count(*)::int AS pending FROM report_runs WHERE company_id = $1 AND status IN ('queued', 'running')`, [job.companyId]);
+    if (pending >= companyRunLimit) throw new ReportQueueFull();
+    return (await tx<{ id: number }>(
+      'INSERT INTO report_runs (company_id, folder_set_id, report, stamp, requested_by) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+      [job.companyId, job.folderSetId, job.report, stamp, job.userId]))[0]!.id;
+  });
   const resultOf = async (id: number) => (await run<{ result: unknown }>('SELECT result FROM report_runs WHERE id = $1', [id]))[0]?.result;
 
   return {
@@ -127,9 +156,7 @@ export function startReportRuns(options: { database: Database; computations: Rep
       const [found] = await run<{ id: number }>(
         `SELECT id FROM report_runs WHERE folder_set_id = $1 AND report = $2 AND stamp = $3 AND status IN ('queued', 'running', 'succeeded')
           ORDER BY (status = 'succeeded') DESC, id DESC LIMIT 1`, [job.folderSetId, job.report, stamp]);
-      const id = found?.id ?? (await run<{ id: number }>(
-        'INSERT INTO report_runs (company_id, folder_set_id, report, stamp, requested_by) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-        [job.companyId, job.folderSetId, job.report, stamp, job.userId]))[0]!.id;
+      const id = found?.id ?? await queueRun(job, stamp);
       if (!found) worker?.kick();
       const until = Date.now() + job.waitMs;
       let current = await state(id);
@@ -153,10 +180,13 @@ export const reportWaitMs = 10 * 60_000;
 
 /**
  * A route's report: the result, or — when it is still being computed after the wait — null with the run answered
- * as 202 for the screen to follow. A run that failed answers its error.
+ * as 202 for the screen to follow. A run that failed answers its error; a company with too many runs under way, 429.
  */
 export async function reportResult<T>(reports: ReportRuns, reply: FastifyReply, job: ReportJob & { userId: string; wait?: boolean | undefined }): Promise<T | null> {
-  const { run, result } = await reports.obtain({ ...job, waitMs: job.wait === false ? 0 : reportWaitMs });
+  const { run, result } = await reports.obtain({ ...job, waitMs: job.wait === false ? 0 : reportWaitMs }).catch((error: unknown) => {
+    if (error instanceof ReportQueueFull) void reply.header('Retry-After', String(queueFullRetrySeconds));
+    throw error;
+  });
   if (run.status === 'failed' || run.status === 'interrupted') throw new AppError(run.failure?.code ?? 'server_error', run.failure?.detail ?? 'The report could not be computed.');
   if (result === undefined) {
     await reply.status(202).send({ run });

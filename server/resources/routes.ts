@@ -75,7 +75,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
       api.get(base, {
         schema: {
           tags, security, summary: 'One page of rows', querystring: listQuerySchema,
-          response: { 200: z.object({ count: z.number().int(), count_capped: z.boolean().optional().describe('true when a search has more matches than count, which stops at 10,000'), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(rowSchema) }), ...errors },
+          response: { 200: z.object({ count: z.number().int(), count_capped: z.boolean().optional().describe('true when there are more matches than count, which stops at 10,000 (a search, or filters the database expected to match few)'), count_estimated: z.boolean().optional().describe('true when count is an estimate: a list of more than 10,000 rows without a search'), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(rowSchema) }), ...errors },
         },
       }, async (request) => {
         const query = request.query as Record<string, string | undefined>;

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../db/client.js';
+import { companyDataChanged } from '../db/data-version.js';
 import { runner, tableRunner } from '../db/run.js';
 import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
-import { searchCountCap } from './list-rows.js';
+import { estimatedCountFrom, searchCountCap } from './list-rows.js';
 
-/** Free-text search over a large table: an index, a capped count, and on PostgreSQL a time limit. */
+/** Free-text search over a large table: an index, a capped count, an estimated count, and on PostgreSQL a time limit. */
 describe('business table search', () => {
   let t: TestApp;
   const mail = captureMail();
@@ -42,7 +43,43 @@ describe('business table search', () => {
     expect(narrow.count).toBe(30);
     expect(narrow.count_capped).toBeUndefined();
     expect(narrow.results[0].item_name).toMatch(/^Đồng thau tấm/);
-    expect((await list('')).json().count).toBe(12_000);
+  });
+
+  it('answers the estimated count of a large list without a search, says so, and counts a small filtered set exactly', async () => {
+    expect(12_000).toBeGreaterThan(estimatedCountFrom);
+    // Another company's 8,000 lines: the estimate must know that the folder set decides the company, not multiply the two.
+    const other = (await t.app.inject({ method: 'POST', url: '/api/clients-api/companies/', headers: { authorization: `Bearer ${token}` }, payload: { name: 'Other Co' } })).json();
+    await runner(t.database)(`
+      INSERT INTO ecus_lines (company_id, folder_set_id, account_number, registered_date, type_code, code, item_name, total)
+      SELECT c.id, f.id, '2055' || lpad(n::text, 8, '0'), DATE '2025-01-01' + (n % 365), 'E31', 'MAT-' || n, 'Other ' || n, 1
+      FROM companies c JOIN folder_sets f ON f.company_id = c.id, generate_series(1, 8000) n
+      WHERE c.slug = $1`, [other.slug]);
+    await runner(t.database)('ANALYZE ecus_lines');
+    for (const query of ['', 'type_code=E31', 'registered_date__gte=2025-01-01&ordering=code&page=7']) {
+      const answer = (await list(query)).json();
+      expect(answer).toMatchObject({ count_estimated: true });
+      expect(answer.count_capped).toBeUndefined();
+      expect(answer.count).toBeGreaterThan(11_000);
+      expect(answer.count).toBeLessThan(13_000);
+    }
+    // n % 365 = 1 for 33 of the 12,000 lines: counted, on a page that does not show them all, and on the last one.
+    for (const query of ['registered_date=2025-01-02&page_size=10', 'registered_date=2025-01-02&page_size=10&page=4', 'registered_date=2025-01-02&page_size=50']) {
+      const answer = (await list(query)).json();
+      expect(answer.count).toBe(33);
+      expect(answer.count_estimated).toBeUndefined();
+    }
+    // Beyond the last page the count is still known, and `previous` leads back to it.
+    const beyond = (await list('registered_date=2025-01-02&page_size=10&page=9')).json();
+    expect(beyond).toMatchObject({ count: 33, results: [] });
+    expect(beyond.previous).toContain('page=4');
+    // A count that read rows is kept for the pages that follow, until a write moves the company's data version.
+    const run = runner(t.database);
+    const [{ id: companyId }] = await run<{ id: string }>('SELECT company_id AS id FROM ecus_lines WHERE item_name LIKE $1 LIMIT 1', ['Đồng thau%']) as [{ id: string }];
+    await run(`INSERT INTO ecus_lines (company_id, folder_set_id, account_number, registered_date, type_code, code, item_name, total)
+      SELECT company_id, folder_set_id, '1099', DATE '2025-01-02', 'E31', 'MAT-X', 'Đồng thau cuộn', 1 FROM ecus_lines WHERE company_id = $1 LIMIT 1`, [companyId]);
+    expect((await list('search=dong thau&page_size=10')).json().count).toBe(30);
+    await companyDataChanged(run, companyId);
+    expect((await list('search=dong thau&page_size=10')).json().count).toBe(31);
   });
 
   it('finds a selective search through the table\'s trigram index', async () => {

@@ -21,7 +21,7 @@ import { fixBom } from './fix-bom.js';
 import { listTypeCodeRules, revertTypeCodeRule, setTypeCodeRule } from './type-code-rules.js';
 import { recordIdParams } from '../../common/api/ids.js';
 
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
 const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 function sendWorkbook(reply: FastifyReply, bytes: Buffer, fileName: string) {

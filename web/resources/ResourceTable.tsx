@@ -139,6 +139,7 @@ function ScopedTable({ resource, userId, companySlug, folderSlug, scopeKnown, pe
         state={state}
         count={count}
         countCapped={Boolean(list.data?.count_capped)}
+        countEstimated={Boolean(list.data?.count_estimated)}
         scopeReady={scopeReady}
         readOnlyReason={readOnlyReason}
         canCreate={permissions.create}

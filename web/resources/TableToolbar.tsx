@@ -24,7 +24,7 @@ export type ReadOnlyReason = 'locked' | 'viewer' | 'derived';
 
 /** One row that wraps: search, the view's tools, then the count and the changes at the far end. */
 export function TableToolbar({
-  resource, labels, query, state, count, countCapped, scopeReady, readOnlyReason, canCreate, canDelete,
+  resource, labels, query, state, count, countCapped, countEstimated, scopeReady, readOnlyReason, canCreate, canDelete,
   exporting, onExport, onShowColumns, onDeleteAll, onAdd,
 }: {
   resource: ResourceDefinition;
@@ -33,6 +33,8 @@ export function TableToolbar({
   state: ConnectionState;
   count: number;
   countCapped: boolean;
+  /** The count is the database's estimate (a large list without a search). */
+  countEstimated: boolean;
   scopeReady: boolean;
   readOnlyReason: ReadOnlyReason | null;
   canCreate: boolean;
@@ -84,7 +86,7 @@ export function TableToolbar({
       <Stack direction="row" spacing={1} sx={{ ml: 'auto', flexShrink: 0, alignItems: 'center', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
         {state === 'hasData' && (
           <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }} data-testid="table-count">
-            <FormattedMessage id={countCapped ? 'table.countCapped' : 'table.count'} values={{ count }} />
+            <FormattedMessage id={countCapped ? 'table.countCapped' : countEstimated ? 'table.countEstimated' : 'table.count'} values={{ count }} />
           </Typography>
         )}
         {canDelete && state === 'hasData' && count > 0 && (

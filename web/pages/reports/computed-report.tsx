@@ -13,11 +13,17 @@ const following = (run: ReportRun) => run.status === 'queued' || run.status === 
 /**
  * Asks for a report the server computes as a job (server/jobs/report-runs.ts) without waiting: a kept result comes at
  * once; otherwise the 202 names the run, which is followed — `onRun` shows it — until it has succeeded, and the report
- * is asked for again. A run that failed is thrown as its error.
+ * is asked for again. A run that failed is thrown as its error. While the company has as many runs under way as the
+ * server allows (429), the report is asked for again after the wait the server names.
  */
 export async function fetchComputedReport<T>(path: string, query: Query, onRun: (run: ReportRun | null) => void): Promise<T> {
   for (;;) {
-    const response = await apiFetch(path, { query: { ...query, wait: 'false' } });
+    const response = await apiFetch(path, { query: { ...query, wait: 'false' } }).catch((error: unknown) => {
+      if (!(error instanceof ApiError) || error.status !== 429) throw error;
+      const seconds = Number(error.body.retry_after);
+      return new Promise<null>((resolve) => setTimeout(() => resolve(null), (Number.isFinite(seconds) && seconds > 0 ? seconds : 5) * 1000));
+    });
+    if (!response) continue;
     const body: unknown = await response.json();
     if (response.status !== 202) {
       onRun(null);
