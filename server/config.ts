@@ -27,6 +27,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Requests a minute one client may make to each sign-in, registration, code and reset endpoint. */
   authRateLimitPerMinute: number;
+  /** Shipping-document PDFs a client may render a minute on the public lookup. */
+  documentsPerMinute: number;
   /** Sign-in attempts one account takes in 15 minutes, from any address, before its sign-ins pause. */
   signInAttemptsPerAccount: number;
   /** The published demo account may exist (embedded database only): on loopback, or DEMO_ACCOUNT=true. */
@@ -175,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oauthClientId: env.OAUTH_CLIENT_ID || 'dutybook-web',
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     authRateLimitPerMinute: intFrom(env.AUTH_RATE_LIMIT_PER_MIN, 10, 'AUTH_RATE_LIMIT_PER_MIN'),
+    documentsPerMinute: intFrom(env.DOCUMENTS_PER_MIN, 10, 'DOCUMENTS_PER_MIN'),
     signInAttemptsPerAccount: intFrom(env.SIGN_IN_ACCOUNT_LIMIT, 10, 'SIGN_IN_ACCOUNT_LIMIT'),
     demoAccount: booleanFrom(env.DEMO_ACCOUNT, isLoopback(host), 'DEMO_ACCOUNT'),
     tokenTtlHours: intFrom(env.TOKEN_TTL_HOURS, 24 * 7, 'TOKEN_TTL_HOURS'),

@@ -1,8 +1,6 @@
-import path from 'node:path';
 import type { z } from 'zod';
 import type { Question, QuestionPage, questionQuerySchema } from '../../common/admin/schemas.js';
 import { contactFileExtensions } from '../../common/lookup/schemas.js';
-import { foldChar } from '../../common/text/fold.js';
 import type { Database } from '../db/client.js';
 import { runner } from '../db/run.js';
 import { AppError } from '../http/errors.js';
@@ -58,22 +56,14 @@ const contentTypes: Record<(typeof contactFileExtensions)[number], string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** A name safe in a header: the visitor's file name without path, quotes or control characters, and its UTF-8 form. */
-export function contentDisposition(fileName: string): string {
-  const base = path.basename(fileName.replaceAll('\\', '/'));
-  const ascii = [...base].map((char) => (foldChar(char) === char.toLowerCase() ? char : foldChar(char))).join('')
-    .replace(/[^\x20-\x7e]/g, '').replace(/["\\;]/g, '').trim() || 'attachment';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(base)}`;
-}
-
 /** A question's attachment with the headers it is sent with. */
-export async function questionAttachment(database: Database, id: number): Promise<{ bytes: Buffer; contentType: string; disposition: string }> {
+export async function questionAttachment(database: Database, id: number): Promise<{ bytes: Buffer; contentType: string; fileName: string }> {
   const [row] = await runner(database)<{ file_name: string | null; file: Uint8Array | null }>('SELECT file_name, file FROM lookup_contact_message WHERE id = $1', [id]);
   if (!row?.file || !row.file_name) throw new AppError('not_found', 'This question has no attachment.');
   const extension = contactFileExtensions.find((candidate) => row.file_name!.toLowerCase().endsWith(candidate));
   return {
     bytes: Buffer.from(row.file),
     contentType: extension ? contentTypes[extension] : 'application/octet-stream',
-    disposition: contentDisposition(row.file_name),
+    fileName: row.file_name,
   };
 }

@@ -16,6 +16,7 @@ import { getLookupLoad, listLookupLoads, queueLookupLoad, startLookupLoadWorker 
 import { getQuestion, listQuestions, questionAttachment, setQuestionAnswered } from './questions.js';
 import { listUsers, resetUserSessions, setUserDisabled } from './users.js';
 import { recordIdParams } from '../../common/api/ids.js';
+import { sendDownload } from '../http/downloads.js';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 422: apiErrorSchema };
 const userParams = z.object({ id: z.string().max(36) });
@@ -82,7 +83,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       schema: { tags, security, summary: 'A question\'s attachment, as a download typed by its extension', params: idParams, produces: ['application/octet-stream'] },
     }, async (request, reply) => {
       const attachment = await questionAttachment(database, request.params.id);
-      return reply.type(attachment.contentType).header('Content-Disposition', attachment.disposition).header('Cache-Control', 'no-store').send(attachment.bytes);
+      return sendDownload(reply.header('Cache-Control', 'no-store'), attachment.bytes, { type: attachment.contentType, fileName: attachment.fileName });
     });
 
     api.put('/admin/questions/:id/answered/', {

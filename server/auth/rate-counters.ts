@@ -32,13 +32,15 @@ export async function resetCounter(run: Run, key: string): Promise<void> {
 
 interface RouteParams {
   routeInfo?: { method?: string | string[]; url?: string };
+  /** Routes of one group share their counters. */
+  groupId?: string;
 }
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
 /**
  * A store for `@fastify/rate-limit` that keeps its counters in the database instead of each process's memory,
- * so that several servers and a restart share them. Each limited route counts apart.
+ * so that several servers and a restart share them. Each limited route counts apart, or each group of routes.
  */
 export function databaseRateStore(database: Database) {
   const run = runner(database);
@@ -55,6 +57,7 @@ export function databaseRateStore(database: Database) {
     /** Typed as the route's options, called with the route's limit settings, which name the route in `routeInfo`. */
     child(options: object): DatabaseRateStore {
       const params = options as RouteParams;
+      if (params.groupId) return new DatabaseRateStore(undefined, `group:${params.groupId}:`);
       const method = [params.routeInfo?.method ?? ''].flat().join(',');
       return new DatabaseRateStore(undefined, `route:${method} ${params.routeInfo?.url ?? ''}:`);
     }

@@ -22,6 +22,7 @@ import { configureReaders, stopSpareReader } from './reader.js';
 import { checkSetup, importFields, lastSetup, saveSetup } from './setup.js';
 import { checkDeclaredRows, findUpload, readImportForm, type Upload } from './uploads.js';
 import { recordIdParams } from '../../common/api/ids.js';
+import { sendDownload, xlsxType } from '../http/downloads.js';
 
 const security = [{ bearer: [] }];
 const tags = ['imports'];
@@ -246,8 +247,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     }, async (request, reply) => {
       const locale = isLocale(request.query.lang) ? request.query.lang : 'vi';
       const stream = await exportRejectedRows(run, await recordScope(request, request.params.id, 'viewer'), request.params.id, locale);
-      return reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('Content-Disposition', `attachment; filename="rejected-rows-${request.params.id}.xlsx"`).send(stream);
+      return sendDownload(reply, stream, { type: xlsxType, fileName: `rejected-rows-${request.params.id}.xlsx` });
     });
 
     api.post('/balance/import-record/:id/rollback/', {

@@ -12,6 +12,7 @@ import type { WorkbookOutline } from '../spreadsheets/read-sheet.js';
 import { outlineInChild } from './reader.js';
 import { type SheetFormat, type SheetLimits, sniffFormat } from '../spreadsheets/sniff.js';
 import { tooManyRows, UnreadableFile } from '../spreadsheets/unreadable.js';
+import { withoutControlCharacters } from '../http/downloads.js';
 
 /** Rows of each sheet read at upload, for the preview and the header without reading the file again. */
 export const outlineRows = 200;
@@ -126,7 +127,7 @@ export async function saveUpload(options: { run: Run; dataDir: string; store: Up
     }), createWriteStream(filePath));
     if (options.file.file.truncated) throw new AppError('payload_too_large', 'The file is larger than allowed.');
     // A name is the client's text: control characters (a NUL cannot be stored) are dropped.
-    const fileName = path.basename(options.file.filename.replace(/[\u0000-\u001f\u007f]/g, '') || 'upload').slice(0, 200);
+    const fileName = path.basename(withoutControlCharacters(options.file.filename) || 'upload').slice(0, 200);
     const format = await sniffFormat(filePath, fileName, options.maxBytes);
     const outline = await outlineInChild(filePath, format, outlineRows, { limits: options.limits, owner: options.userId });
     if (outline.sheets.length === 0) throw new UnreadableFile('not_a_spreadsheet', 'The workbook has no sheets.');

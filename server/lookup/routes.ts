@@ -21,6 +21,7 @@ import { searchLookup } from './search-lookup.js';
 import { sendContactMessage } from './send-contact-message.js';
 import { type ShippingDocumentInput, shippingDocumentKinds, shippingDocumentSchema } from '../../common/lookup/shipping-documents.js';
 import { recordIdParams } from '../../common/api/ids.js';
+import { sendDownload } from '../http/downloads.js';
 
 const tags = ['lookup'];
 const yearQuery = z.object({ year: z.coerce.number().int().optional() });
@@ -139,6 +140,8 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
 
   for (const kind of shippingDocumentKinds) {
     app.post(`/lookup/documents/${kind}/`, {
+      // Rendering a PDF costs a core for a moment: anonymous clients get a few a minute, not the whole server.
+      config: { rateLimit: { max: deps.config.documentsPerMinute, timeWindow: '1 minute', groupId: 'shipping-documents' } },
       schema: {
         tags, summary: `The ${kind.replace('-', ' ')} as a PDF document, from the form's values`,
         body: shippingDocumentSchema(kind),
@@ -148,7 +151,7 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       // pdf-lib and fontkit load with the first document rather than add 60 MB to every server.
       const { renderShippingDocument } = await import('./render-shipping-document.js');
       const pdf = await renderShippingDocument({ kind, input: request.body as ShippingDocumentInput });
-      return reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${kind}.pdf"`).send(Buffer.from(pdf));
+      return sendDownload(reply, Buffer.from(pdf), { type: 'application/pdf', fileName: `${kind}.pdf` });
     });
   }
 };

@@ -78,7 +78,7 @@ describe('shipping documents', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toBe('attachment; filename="bill-of-lading.pdf"');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="bill-of-lading.pdf"; filename*=UTF-8''bill-of-lading.pdf`);
     const { pdf, texts, fonts } = await readDocument(response.rawPayload);
     expect(pdf.getTitle()).toBe('BILL OF LADING HPH-250301');
     expect(pdf.getPageCount()).toBeGreaterThan(1);
@@ -134,5 +134,18 @@ describe('shipping documents', () => {
       code: 'validation_error',
       fields: { 'fields.consignee': ['Cannot print 韓 進 海 運.'], 'fields.remarks': ['Cannot print U+0007.'], 'goods.0.description': ['Cannot print 🚢.'] },
     });
+  });
+
+  it('renders a few documents a minute for one client, whichever kinds it asks for', async () => {
+    const limited = await createTestApp({ documentsPerMinute: 2 });
+    try {
+      const statuses = [];
+      for (const kind of ['arrival-notice', 'bill-of-lading', 'arrival-notice']) {
+        statuses.push((await limited.app.inject({ method: 'POST', url: `/api/lookup/documents/${kind}/`, payload: {} })).statusCode);
+      }
+      expect(statuses).toEqual([400, 400, 429]);
+    } finally {
+      await limited.close();
+    }
   });
 });

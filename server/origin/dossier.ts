@@ -10,7 +10,7 @@ import { changeLevels, valueKinds } from '../../common/origin/psr.js';
 import type { CriterionResult, DossierForm, ScheduleAnswer } from '../../common/origin/schemas.js';
 import { AppError } from '../http/errors.js';
 import { catalogTexts, formatMessage } from '../i18n.js';
-import { neutralised } from '../spreadsheets/write.js';
+import { sheetName, workbookBytes } from '../spreadsheets/write.js';
 
 /**
  * The documents of a certificate-of-origin dossier: a saved schedule laid out as the bảng kê of Circular
@@ -132,13 +132,13 @@ export function dossierData(answer: ScheduleAnswer, context: DossierContext, opt
       return {
         annex, title: 'BẢN KHAI BÁO XUẤT XỨ CỦA NHÀ SẢN XUẤT/NHÀ CUNG CẤP NGUYÊN LIỆU TRONG NƯỚC',
         subtitle: options.formType === 2 ? 'Declaration of origin by the domestic producer or supplier of materials' : '',
-        supplierCaption: caption('supplier'), supplier: neutralised(supplier?.name ?? ''), supplierCodeCaption: caption('supplierCode'), supplierCode: neutralised(supplier?.code ?? ''),
+        supplierCaption: caption('supplier'), supplier: supplier?.name ?? '', supplierCodeCaption: caption('supplierCode'), supplierCode: supplier?.code ?? '',
         buyerCaption: caption('buyer'), buyer: context.exporter.name, taxCodeCaption: caption('taxCode'), buyerTaxCode: exporterTaxCode,
         invoiceCaption: caption('invoice'), invoice: [row.account_number, day(row.registered_date)].filter(Boolean).join(', '),
-        referenceCaption: caption('reference'), reference: neutralised(row.reference_no ?? ''),
+        referenceCaption: caption('reference'), reference: row.reference_no ?? '',
         colMaterial: caption('material'), colCode: caption('code'), colHs: caption('hs'), colUnit: caption('unit'), colQuantity: caption('quantity'),
         colValue: caption('value'), colCriterion: caption('declaredCriterion'),
-        name: neutralised(row.material_name ?? ''), code: neutralised(row.material_code), hs: row.hs ? formatCode(row.hs) : '', unit: row.material_unit ?? '',
+        name: row.material_name ?? '', code: row.material_code, hs: row.hs ? formatCode(row.hs) : '', unit: row.material_unit ?? '',
         quantity: amount(used(row)), value: amount(value(row)), criterionBlank: '', numbers: { quantity: used(row), value: value(row) },
         statement: `Chúng tôi cam kết hàng hóa nêu trên được sản xuất tại Việt Nam và đáp ứng tiêu chí xuất xứ đã khai; chúng tôi chịu trách nhiệm trước pháp luật về tính chính xác của nội dung khai báo và lưu giữ chứng từ chứng minh theo quy định.`,
         placeDate: '……, ngày …… tháng …… năm ……',
@@ -177,11 +177,11 @@ export function dossierData(answer: ScheduleAnswer, context: DossierContext, opt
           no: index + 1, norm: Number(row.bom_value), used: used(row), unitPrice: row.unit_price === null ? null : Number(row.unit_price), value: value(row),
           originating: originating ? Number(row.has_fta_origin_cost) : null, nonOriginating: originating ? null : Number(row.no_fta_origin_cost),
         },
-        no: String(index + 1), name: neutralised(row.material_name ?? ''), code: neutralised(row.material_code), hs: hs ? formatCode(hs) : '', unit: row.material_unit ?? '',
+        no: String(index + 1), name: row.material_name ?? '', code: row.material_code, hs: hs ? formatCode(hs) : '', unit: row.material_unit ?? '',
         norm: amount(row.bom_value), used: amount(used(row)), unitPrice: amount(row.unit_price), value: amount(value(row)),
-        seller: row.source === 'purchase' && row.purchase_id !== null ? neutralised(context.suppliers.get(row.purchase_id)?.name ?? '') : '',
+        seller: row.source === 'purchase' && row.purchase_id !== null ? context.suppliers.get(row.purchase_id)?.name ?? '' : '',
         originating: originating ? amount(row.has_fta_origin_cost) : '', nonOriginating: originating ? '' : amount(row.no_fta_origin_cost),
-        country: row.from_country ?? '', evidence: neutralised(evidence || (row.note_price ?? '')),
+        country: row.from_country ?? '', evidence: evidence || (row.note_price ?? ''),
         hsChanged: level === undefined || originating ? '' : hs.length >= level && hs.slice(0, level) !== productHs.slice(0, level) ? 'Có' : 'Không',
       };
     }),
@@ -241,9 +241,9 @@ function materialTable(data: DossierData): { columns: string[]; cells: (m: Mater
 
 /** A sheet with a page setup for the forms, and a way to write a line of text across a table's width. */
 function formSheet(workbook: ExcelJS.Workbook, name: string, width: number) {
-  const sheet = workbook.addWorksheet(name.slice(0, 31), { pageSetup: { orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0 } });
+  const sheet = workbook.addWorksheet(sheetName(name, workbook.worksheets.map((taken) => taken.name)), { pageSetup: { orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0 } });
   const line = (text: string, style: Partial<ExcelJS.Font> = {}, align: ExcelJS.Alignment['horizontal'] = 'left') => {
-    const row = sheet.addRow([neutralised(text)]);
+    const row = sheet.addRow([text]);
     sheet.mergeCells(row.number, 1, row.number, width);
     row.getCell(1).font = style;
     row.getCell(1).alignment = { horizontal: align, wrapText: true };
@@ -255,7 +255,7 @@ function formSheet(workbook: ExcelJS.Workbook, name: string, width: number) {
   };
   /** A caption with its number in a cell of its own (a percentage as a share of 1, shown with %), the unit after it. */
   const figure = (label: string, number: number, unit: string) => {
-    const row = sheet.addRow([neutralised(label)]);
+    const row = sheet.addRow([label]);
     sheet.mergeCells(row.number, 1, row.number, Math.max(1, width - 2));
     const cell = row.getCell(Math.max(2, width - 1));
     cell.value = unit === '%' ? number / 100 : number;
@@ -312,5 +312,5 @@ export async function dossierXlsx(schedules: DossierData[]): Promise<Buffer> {
     line(data.signature, {}, 'right');
     layout.widths.forEach((width, column) => { sheet.getColumn(column + 1).width = width; });
   });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return workbookBytes(workbook);
 }

@@ -126,7 +126,7 @@ describe('origin schedules', () => {
 
     const word = await t.app.inject({ method: 'GET', url: `/api/fta/bangke/history/${atiga}/document/?${query}`, headers });
     expect(word.statusCode).toBe(200);
-    expect(word.headers['content-disposition']).toBe('attachment; filename="bang-ke-300000000100-ATIGA.docx"');
+    expect(word.headers['content-disposition']).toBe(`attachment; filename="bang-ke-300000000100-ATIGA.docx"; filename*=UTF-8''bang-ke-300000000100-ATIGA.docx`);
     const text = wordText(word.rawPayload);
     expect(text).toContain('Phụ lục VIII (ban hành kèm theo Thông tư số 05/2018/TT-BCT');
     expect(text).toContain('BẢNG KÊ KHAI HÀNG HÓA XUẤT KHẨU ĐẠT TIÊU CHÍ "RVC"');

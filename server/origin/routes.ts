@@ -20,6 +20,7 @@ import { performManual } from './perform-manual.js';
 import { deleteWordUpload, listWordUploads, loadWordUploads, mergeWordDocuments, saveWordUpload, WORD_UPLOAD_MAX_BYTES } from './word-documents.js';
 import { deleteSchedule, listSchedules, listStockClaims, loadSavedSchedules, recalculateSchedule, saveSchedule, setStockQuantity } from './schedule-history.js';
 import { recordIdParam, recordIdParams } from '../../common/api/ids.js';
+import { docxType, sendDownload, xlsxType } from '../http/downloads.js';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -164,11 +165,11 @@ export const originRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       return { count: answer.count, ...pageLinks(request.url, request.query.page, answer.hasNext), results: answer.results };
     });
 
-    const documentTypes = { docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
+    const documentTypes = { docx: docxType, xlsx: xlsxType };
     const sendDossier = async (reply: FastifyReply, schedules: Awaited<ReturnType<typeof loadSavedSchedules>>, options: z.infer<typeof dossierQuerySchema>, name: string) => {
       const data = schedules.map(({ answer, context }) => dossierData(answer, context, { form: options.form, formType: options.word_form_type === 2 ? 2 : 1, title: options.word_title === 2 ? 2 : 1 }));
       const bytes = options.format === 'xlsx' ? await dossierXlsx(data) : dossierDocx(data);
-      return reply.type(documentTypes[options.format]).header('Content-Disposition', `attachment; filename="${name}.${options.format}"`).send(bytes);
+      return sendDownload(reply, bytes, { type: documentTypes[options.format], fileName: `${name}.${options.format}` });
     };
 
     api.get('/fta/bangke/history/:id/document/', {
@@ -216,7 +217,7 @@ export const originRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         parts.push(uploads.get(entry.id)!);
       }
       flush();
-      return reply.type(documentTypes.docx).header('Content-Disposition', `attachment; filename="${name}.docx"`).send(mergeWordDocuments(parts));
+      return sendDownload(reply, mergeWordDocuments(parts), { type: docxType, fileName: `${name}.docx` });
     });
 
     api.post('/fta/upload/', {

@@ -2,7 +2,7 @@ import { agreements, isAgreementCode } from '../../common/agreements.js';
 import type { Locale } from '../../common/i18n/locales.js';
 import type { CoUtilisation } from '../../common/reports/schemas.js';
 import { catalogTexts } from '../i18n.js';
-import { neutralised } from '../spreadsheets/write.js';
+import { sheetName, workbookBytes } from '../spreadsheets/write.js';
 
 const amounts = ['with_co_value', 'without_co_value', 'value', 'saving'] as const;
 
@@ -14,8 +14,8 @@ export async function coUtilisationWorkbook(views: CoUtilisation[], heading: str
   const { default: excel } = await import('exceljs');
   const workbook = new excel.Workbook();
   for (const utilisation of views) {
-    const sheet = workbook.addWorksheet(text(`views.${utilisation.view}`).slice(0, 31), { views: [{ state: 'frozen', ySplit: 3 }] });
-    sheet.getCell(1, 1).value = neutralised(heading);
+    const sheet = workbook.addWorksheet(sheetName(text(`views.${utilisation.view}`)), { views: [{ state: 'frozen', ySplit: 3 }] });
+    sheet.getCell(1, 1).value = heading;
     sheet.getCell(1, 1).font = { bold: true };
     const keyColumns = utilisation.view === 'agreement' ? ['agreement'] : utilisation.view === 'supplier' ? ['supplier', 'country'] : ['code', 'name'];
     const header = sheet.getRow(3);
@@ -25,13 +25,13 @@ export async function coUtilisationWorkbook(views: CoUtilisation[], heading: str
     });
     header.font = { bold: true };
     const keyCells = (key: string | null, label: string | null) => {
-      if (utilisation.view === 'agreement') return [key === null ? text('noAgreement') : isAgreementCode(key) ? agreements[key].name : neutralised(key)];
-      return [key === null ? '' : neutralised(key), label === null ? '' : neutralised(label)];
+      if (utilisation.view === 'agreement') return [key === null ? text('noAgreement') : isAgreementCode(key) ? agreements[key].name : key];
+      return [key === null ? '' : key, label === null ? '' : label];
     };
     for (const row of utilisation.rows) sheet.addRow([...keyCells(row.key, row.label), row.lines, ...amounts.map((column) => Number(row[column]))]);
     const total = sheet.addRow([text('total'), ...keyColumns.slice(1).map(() => ''), utilisation.totals.lines, ...amounts.map((column) => Number(utilisation.totals[column]))]);
     total.font = { bold: true };
     for (let column = keyColumns.length + 2; column <= keyColumns.length + 1 + amounts.length; column += 1) sheet.getColumn(column).numFmt = '#,##0';
   }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return workbookBytes(workbook);
 }

@@ -15,12 +15,12 @@ import { assignReports, canOpenReportType, deleteReport, listCatalogue, listMyRe
 import { coUtilisationWorkbook } from './co-utilisation-workbook.js';
 import { embedReport, EmbedTokenProvider } from './embed-token.js';
 import { recordIdParams } from '../../common/api/ids.js';
+import { sendDownload, xlsxType } from '../http/downloads.js';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 const providerErrors = { 502: apiErrorSchema, 504: apiErrorSchema };
-const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 function sendWorkbook(reply: FastifyReply, bytes: Buffer, fileName: string) {
-  return reply.type(xlsx).header('Content-Disposition', `attachment; filename="${fileName}"`).send(bytes);
+  return sendDownload(reply, bytes, { type: xlsxType, fileName });
 }
 const idParams = recordIdParams;
 
@@ -57,7 +57,7 @@ export const biReportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
 
     api.get('/uni/xnk-co-utm/', {
       schema: {
-        tags: ['reports'], security, produces: ['application/json', xlsx],
+        tags: ['reports'], security, produces: ['application/json', xlsxType],
         summary: 'The C/O utilisation report of a folder set with the caller\'s XNK-UTM-CO reports; ?format=xlsx for every view in a workbook. Only for users with such a report and administrators',
         querystring: z.object({
           company_slug: z.string().min(1).max(100), folder_slug: z.string().min(1).max(100),

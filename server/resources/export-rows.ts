@@ -5,7 +5,7 @@ import { fieldLabelKey, type ResourceDefinition, resourceTitleKey } from '../../
 import type { Row } from '../../common/resources/schemas.js';
 import type { Run } from '../db/run.js';
 import { catalogTexts } from '../i18n.js';
-import { neutralised, workbookWriter } from '../spreadsheets/write.js';
+import { guardRow, sheetName, workbookWriter } from '../spreadsheets/write.js';
 import { quantityFormat } from './number-format.js';
 import { type ListParameters, pageQuery, whereClause } from './row-sql.js';
 import { Statement } from '../db/statement.js';
@@ -20,7 +20,7 @@ function cellValue(kind: string, value: unknown): ExcelJS.CellValue {
   if (kind === 'decimal') return Number(value);
   if (kind === 'date') return new Date(`${String(value)}T00:00:00Z`);
   if (typeof value === 'number') return value;
-  return neutralised(String(value));
+  return String(value);
 }
 
 /**
@@ -35,7 +35,7 @@ export function exportRows(options: { run: Run; resource: ResourceDefinition; sc
 
   const write = async () => {
     const workbook = await workbookWriter(output);
-    const sheet = workbook.addWorksheet((catalog[resourceTitleKey(resource)] ?? resource.name).slice(0, 31).replace(/[[\]*?/\\:]/g, ' '), {
+    const sheet = workbook.addWorksheet(sheetName(catalog[resourceTitleKey(resource)] ?? resource.name), {
       views: [{ state: 'frozen', ySplit: 1 }],
     });
     sheet.columns = fields.map(([name, definition]) => ({
@@ -58,7 +58,7 @@ export function exportRows(options: { run: Run; resource: ResourceDefinition; sc
           const value = row[name];
           if (definition.kind === 'decimal' && value !== null && value !== undefined) added.getCell(index + 1).numFmt = quantityFormat(value as string);
         });
-        added.commit();
+        guardRow(added).commit();
       }
       if (rows.length < batchSize) break;
     }

@@ -18,6 +18,7 @@ import { resolveRowScope, resolveScope } from '../access.js';
 import { listSelectableValues, suggestAutofill } from './suggest-values.js';
 import { createRow, updateRow, updateRows } from './write-rows.js';
 import { recordIdParams } from '../../common/api/ids.js';
+import { sendDownload, xlsxType } from '../http/downloads.js';
 
 const valueSchemas: Record<FieldDefinition['kind'], z.ZodType> = {
   text: z.string(), code: z.string(), choice: z.string(), date: z.string().describe('YYYY-MM-DD'),
@@ -102,10 +103,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug: query.company_slug!, folderSlug: query.folder_slug, minimumRole: 'viewer' });
         const { lang, ...rest } = parametersOf(query);
         const stream = exportRows({ run, resource, scope: rowScope, parameters: rest, locale: isLocale(lang) ? lang : 'vi' });
-        return reply
-          .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('Content-Disposition', `attachment; filename="${resource.name}.xlsx"`)
-          .send(stream);
+        return sendDownload(reply, stream, { type: xlsxType, fileName: `${resource.name}.xlsx` });
       });
 
       if (Object.values(resource.fields).some((definition) => definition.selectable)) {

@@ -2,11 +2,40 @@
 import type { PassThrough } from 'node:stream';
 import type ExcelJS from 'exceljs';
 
+const formulaLike = /^[=+\-@\t\r]/;
+
 /**
- * A cell value that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, or a tab or carriage
- * return before one) is written with a leading apostrophe, so it stays text.
+ * Every text cell that a spreadsheet would take for a formula (`=`, `+`, `-`, `@`, or a tab or carriage return
+ * first) gets the Text number format (`@`): it shows exactly as written, with no apostrophe in the data, and
+ * neither opening nor editing the cell runs it. Text is always written as a string cell, never as a formula.
+ * Every row a writer adds passes here, headers included.
  */
-export const neutralised = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+export function guardRow<T extends ExcelJS.Row>(row: T): T {
+  row.eachCell((cell) => {
+    if (typeof cell.value === 'string' && formulaLike.test(cell.value)) cell.numFmt = '@';
+  });
+  return row;
+}
+
+/** An in-memory workbook's bytes, every row guarded first. */
+export async function workbookBytes(workbook: ExcelJS.Workbook): Promise<Buffer> {
+  workbook.eachSheet((sheet) => sheet.eachRow((row) => { guardRow(row); }));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/**
+ * A worksheet's name from user data or a catalog: Excel refuses `[ ] : * ? / \`, a leading or trailing
+ * apostrophe and more than 31 characters, and a workbook's names must differ (case-insensitively).
+ */
+export function sheetName(wanted: string, taken: Iterable<string> = []): string {
+  const base = [...wanted.replace(/[[\]:*?/\\]/g, '-')].filter((char) => char.charCodeAt(0) > 0x1f).join('').replace(/^'+|'+$/g, '').trim() || 'Sheet';
+  const used = new Set([...taken].map((name) => name.toLowerCase()));
+  for (let n = 1; ; n += 1) {
+    const suffix = n === 1 ? '' : ` (${n})`;
+    const candidate = `${base.slice(0, 31 - suffix.length)}${suffix}`;
+    if (!used.has(candidate.toLowerCase())) return candidate;
+  }
+}
 
 /**
  * A workbook written as a stream into `output`. exceljs is loaded on the first file written: it would

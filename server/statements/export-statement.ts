@@ -2,7 +2,7 @@ import type ExcelJS from 'exceljs';
 import type { Locale } from '../../common/i18n/locales.js';
 import { catalogTexts } from '../i18n.js';
 import { quantityFormat } from '../resources/number-format.js';
-import { neutralised } from '../spreadsheets/write.js';
+import { sheetName, workbookBytes } from '../spreadsheets/write.js';
 import type { Form16Row, Statement15aRow, Statement15Row, TariffCheckRow } from '../../common/statements/schemas.js';
 import type { CheckStatement, Period, Statement } from './compute-statements.js';
 import type { TariffCheck } from './tariff-check.js';
@@ -72,7 +72,7 @@ const thin: Partial<ExcelJS.Borders> = { top: { style: 'thin' }, left: { style: 
 function writeForm<R extends { code: string; name: string | null; unit: string | null; note: string | null }>(
   workbook: ExcelJS.Workbook, layout: Layout<R>, statement: Statement<R>, period: Period, filer: Filer,
 ): void {
-  const sheet = workbook.addWorksheet(layout.form.replace('Mẫu số ', '').replaceAll('/', '-').slice(0, 31), {
+  const sheet = workbook.addWorksheet(sheetName(layout.form.replace('Mẫu số ', '')), {
     pageSetup: { orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
   });
   const width = 4 + layout.quantities.length + 1;
@@ -119,8 +119,8 @@ function writeForm<R extends { code: string; name: string | null; unit: string |
   sheet.getRow(top + 1).height = 48;
 
   statement.rows.forEach((row, index) => {
-    const values = [index + 1, neutralised(row.code), neutralised(row.name ?? ''), row.unit ?? '',
-      ...layout.quantities.map((q) => Number(row[q.field] as string)), neutralised(row.note ?? '')];
+    const values = [index + 1, row.code, row.name ?? '', row.unit ?? '',
+      ...layout.quantities.map((q) => Number(row[q.field] as string)), row.note ?? ''];
     const added = sheet.addRow(values);
     added.eachCell({ includeEmpty: true }, (cell, column) => {
       cell.border = thin;
@@ -146,13 +146,13 @@ function writeForm<R extends { code: string; name: string | null; unit: string |
 export async function statement15Workbook(statement: Statement<Statement15Row>, period: Period, filer: Filer): Promise<Buffer> {
   const workbook = await newWorkbook();
   writeForm(workbook, tt39Form15, statement, period, filer);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return workbookBytes(workbook);
 }
 
 export async function statement15aWorkbook(statement: Statement<Statement15aRow>, period: Period, filer: Filer): Promise<Buffer> {
   const workbook = await newWorkbook();
   writeForm(workbook, tt39Form15a, statement, period, filer);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return workbookBytes(workbook);
 }
 
 const checkColumns = [
@@ -165,7 +165,7 @@ const numericCheckColumns = new Set(['issued_to_production', 'theoretical_consum
 export async function checkStatementWorkbook(check: CheckStatement, period: Period, filer: Filer, locale: Locale): Promise<Buffer> {
   const catalog = catalogTexts[locale];
   const workbook = await newWorkbook();
-  const sheet = workbook.addWorksheet((catalog['statements.check.title'] ?? 'Check statement').slice(0, 31), { views: [{ state: 'frozen', ySplit: 3 }] });
+  const sheet = workbook.addWorksheet(sheetName(catalog['statements.check.title'] ?? 'Check statement'), { views: [{ state: 'frozen', ySplit: 3 }] });
   sheet.getCell(1, 1).value = `${filer.name} — ${period.name} (${dayMonthYear(period.dateStart)} – ${dayMonthYear(period.dateEnd)})`;
   sheet.getCell(1, 1).font = { bold: true };
   const header = sheet.getRow(3);
@@ -179,10 +179,10 @@ export async function checkStatementWorkbook(check: CheckStatement, period: Peri
       const value = row[column];
       if (value === null) return null;
       if (numericCheckColumns.has(column)) return Number(value);
-      return column === 'status' ? catalog[`statements.check.status.${value}`] ?? value : neutralised(String(value));
+      return column === 'status' ? catalog[`statements.check.status.${value}`] ?? value : String(value);
     }));
   }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return workbookBytes(workbook);
 }
 
 /** Form 16/ĐMTT/GSQL of Circular 39/2018: the actual norms of the exported products, in Vietnamese as filed. */
@@ -214,15 +214,15 @@ export async function form16Workbook(rows: Form16Row[], period: Period, filer: F
     }
   });
   rows.forEach((row, index) => {
-    const added = sheet.addRow([index + 1, neutralised(row.product_code), neutralised(row.product_name ?? ''), row.product_unit ?? '',
-      neutralised(row.material_code), neutralised(row.material_name ?? ''), row.material_unit ?? '', row.actual_norm === null ? null : Number(row.actual_norm), row.note ?? '']);
+    const added = sheet.addRow([index + 1, row.product_code, row.product_name ?? '', row.product_unit ?? '',
+      row.material_code, row.material_name ?? '', row.material_unit ?? '', row.actual_norm === null ? null : Number(row.actual_norm), row.note ?? '']);
     added.eachCell({ includeEmpty: true }, (cell, column) => {
       cell.border = thin;
       if (column === 8 && row.actual_norm !== null) cell.numFmt = quantityFormat(row.actual_norm);
     });
   });
   [6, 16, 32, 10, 16, 32, 10, 16, 14].forEach((columnWidth, index) => { sheet.getColumn(index + 1).width = columnWidth; });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return workbookBytes(workbook);
 }
 
 const tariffCheckColumns = [
@@ -235,7 +235,7 @@ const numericTariffCheckColumns = new Set<string>(['row_number', 'tariff_year', 
 export async function tariffCheckWorkbook(check: TariffCheck, period: Period, filer: Filer, locale: Locale): Promise<Buffer> {
   const catalog = catalogTexts[locale];
   const workbook = await newWorkbook();
-  const sheet = workbook.addWorksheet((catalog['statements.tabs.tariff-check'] ?? 'Tariff check').slice(0, 31), { views: [{ state: 'frozen', ySplit: 3 }] });
+  const sheet = workbook.addWorksheet(sheetName(catalog['statements.tabs.tariff-check'] ?? 'Tariff check'), { views: [{ state: 'frozen', ySplit: 3 }] });
   sheet.getCell(1, 1).value = `${filer.name} — ${period.name} (${dayMonthYear(period.dateStart)} – ${dayMonthYear(period.dateEnd)})`;
   sheet.getCell(1, 1).font = { bold: true };
   const header = sheet.getRow(3);
@@ -251,8 +251,8 @@ export async function tariffCheckWorkbook(check: TariffCheck, period: Period, fi
       if (column === 'schedules') return (value as string[]).join(', ');
       if (column === 'registered_date') return dayMonthYear(String(value));
       if (numericTariffCheckColumns.has(column)) return Number(value);
-      return column === 'problem' ? catalog[`statements.tariffCheck.problems.${String(value)}`] ?? value : neutralised(String(value));
+      return column === 'problem' ? catalog[`statements.tariffCheck.problems.${String(value)}`] ?? value : String(value);
     }));
   }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return workbookBytes(workbook);
 }

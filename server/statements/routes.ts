@@ -20,12 +20,12 @@ import { computeTariffCheck } from './tariff-check.js';
 import { fixBom } from './fix-bom.js';
 import { listTypeCodeRules, revertTypeCodeRule, setTypeCodeRule } from './type-code-rules.js';
 import { recordIdParams } from '../../common/api/ids.js';
+import { sendDownload, xlsxType } from '../http/downloads.js';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
-const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 function sendWorkbook(reply: FastifyReply, bytes: Buffer, fileName: string) {
-  return reply.type(xlsx).header('Content-Disposition', `attachment; filename="${fileName}"`).send(bytes);
+  return sendDownload(reply, bytes, { type: xlsxType, fileName });
 }
 
 /**
@@ -64,7 +64,7 @@ export const statementRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
           tags, security, querystring: reportQuerySchema,
           summary: `Statement ${form.toUpperCase()} computed from the folder set's declarations, opening balances and warehouse books; ?format=xlsx for the official layout, ?code=&drill= for a cell's source lines`,
           response: { 200: z.union([form === '15' ? statement15AnswerSchema : statement15aAnswerSchema, drillAnswerSchema]), 202: reportRunAnswerSchema, ...errors },
-          produces: ['application/json', xlsx],
+          produces: ['application/json', xlsxType],
         },
       }, async (request, reply) => {
         const period = await periodOf(signedInUser(request).id, request.query);
@@ -89,7 +89,7 @@ export const statementRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
 
     api.get('/new-balance/check-statement/', {
       schema: {
-        tags, security, querystring: checkQuerySchema, produces: ['application/json', xlsx],
+        tags, security, querystring: checkQuerySchema, produces: ['application/json', xlsxType],
         summary: 'Per material: issued to production vs theoretical consumption (exports × BOM), book closing vs physical count and the in-out balances, duty at stake',
         response: { 200: checkAnswerSchema, 202: reportRunAnswerSchema, ...errors },
       },
@@ -109,7 +109,7 @@ export const statementRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
 
     api.get('/new-balance/report-tariff-check/', {
       schema: {
-        tags, security, querystring: reportQuerySchema.pick({ company_slug: true, folder_slug: true, format: true, lang: true }), produces: ['application/json', xlsx],
+        tags, security, querystring: reportQuerySchema.pick({ company_slug: true, folder_slug: true, format: true, lang: true }), produces: ['application/json', xlsxType],
         summary: 'Import lines whose HS code is not in the tariff valid on their date, or whose declared duty rate is not the MFN or the preferential rate of the declared C/O form',
         response: { 200: tariffCheckAnswerSchema, ...errors },
       },
@@ -140,7 +140,7 @@ export const statementRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
 
     api.get('/new-balance/report-form-16/', {
       schema: {
-        tags, security, querystring: reportQuerySchema.pick({ company_slug: true, folder_slug: true, format: true, wait: true }), produces: ['application/json', xlsx],
+        tags, security, querystring: reportQuerySchema.pick({ company_slug: true, folder_slug: true, format: true, wait: true }), produces: ['application/json', xlsxType],
         summary: 'Form 16: actual norms of the exported products, the BOM reconciled to the period\'s issues to production; ?format=xlsx for the official layout',
         response: { 200: form16AnswerSchema, 202: reportRunAnswerSchema, ...errors },
       },

@@ -1,0 +1,29 @@
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { foldChar } from '../../common/text/fold.js';
+
+/** Text a client named (a file, a sheet) without control characters, which no header or text column holds. */
+export const withoutControlCharacters = (text: string): string =>
+  [...text].filter((char) => char.charCodeAt(0) > 0x1f && char.charCodeAt(0) !== 0x7f).join('');
+
+/**
+ * A Content-Disposition for a file name built from user data (a declaration number with `ố`, a quote, a
+ * semicolon): an ASCII `filename` for old clients, without quotes, backslashes or control characters, and the
+ * exact name as `filename*` (RFC 6266, RFC 5987), which every current browser prefers.
+ */
+export function contentDisposition(fileName: string): string {
+  const base = withoutControlCharacters(path.basename(fileName.replaceAll('\\', '/')));
+  const ascii = [...base].map((char) => (foldChar(char) === char.toLowerCase() ? char : foldChar(char))).join('')
+    .replace(/[^\x20-\x7e]/g, '').replace(/["\\;%]/g, '').trim() || 'download';
+  const encoded = encodeURIComponent(base || 'download').replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Every download the API answers: its media type and the name the browser saves it under. */
+export function sendDownload(reply: FastifyReply, body: Buffer | Readable, options: { type: string; fileName: string }) {
+  return reply.type(options.type).header('Content-Disposition', contentDisposition(options.fileName)).send(body);
+}
+
+export const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const docxType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
