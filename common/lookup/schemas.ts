@@ -86,6 +86,13 @@ export const searchAnswerSchema = z.object({
 });
 export type SearchAnswer = z.infer<typeof searchAnswerSchema>;
 
+/** The years that hold tariff lines, newest first, and the languages each year's descriptions are written in. */
+export const yearsAnswerSchema = z.object({
+  years: z.array(z.number()),
+  editions: z.array(z.object({ year: z.number(), languages: z.array(lookupLangSchema) })),
+});
+export type YearsAnswer = z.infer<typeof yearsAnswerSchema>;
+
 export const treeNodeSchema = tariffDocSchema.extend({ has_children: z.boolean() });
 export type TreeNode = z.infer<typeof treeNodeSchema>;
 

@@ -145,6 +145,15 @@ describe('public tariff lookup API', () => {
     expect((await get('/api/lookup/decisions/?hs=0901')).body.response.numFound).toBe(2);
   });
 
+  it('ranks classification decisions by relevance: names side by side, not words scattered through the properties', async () => {
+    // The smartphone decision holds `điều` (hệ điều hành) and `hòa` nowhere side by side.
+    expect(ids(await search(`q=${encodeURIComponent('điều hòa')}&mode=classification`))).toEqual([]);
+    const phone = await search(`q=${encodeURIComponent('điện thoại di động')}&mode=classification`);
+    expect(phone.response.docs[0].doc_no).toBe('DEMO-103/TB-TCHQ');
+    const korean = await search(`q=${encodeURIComponent('커피')}&mode=classification`);
+    expect(korean.response.docs.map((doc: { hs: string }) => doc.hs).sort()).toEqual(['09011110', '09012120']);
+  });
+
   it('browses the tree: sections, chapters, headings, then a heading’s whole subtree', async () => {
     const sections = (await get('/api/lookup/tree/')).body.nodes;
     expect(sections.map((n: { id: string }) => n.id)).toEqual(['I', 'II', 'XVI']);
@@ -188,8 +197,11 @@ describe('public tariff lookup API', () => {
     expect((await get('/api/lookup/co/?q=100%25')).body.response.numFound).toBe(0);
   });
 
-  it('lists the years that hold data', async () => {
-    expect((await get('/api/lookup/years/')).body.years).toEqual([2025, 2020]);
+  it('lists the years that hold data, with the languages their descriptions are written in', async () => {
+    const answer = (await get('/api/lookup/years/')).body;
+    expect(answer.years).toEqual([2025, 2020]);
+    // The 2020 lines here have no Korean text: a search of 2020 must not say it searched Korean.
+    expect(answer.editions).toEqual([{ year: 2025, languages: ['en', 'vi', 'ko'] }, { year: 2020, languages: ['en', 'vi'] }]);
   });
 
   it('keeps answers until data changes, also when another process imports', async () => {

@@ -295,9 +295,8 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
   if (koreanIds.length > 0) {
     koreanMatch = tariff ? `l.id = ANY(${add(koreanIds)}::text[])` : `d.hs LIKE ANY(${add(read.korean.flatMap((found) => found.codes).map((code) => `${code}%`))}::text[])`;
     // The codes in the order the Korean names give them, the usual code of a product first.
-    const order = add(koreanIds);
     score.push(tariff
-      ? `CASE WHEN ${koreanMatch} THEN ${weight.korean} - array_position(${order}::text[], l.id) ELSE 0 END`
+      ? `CASE WHEN ${koreanMatch} THEN ${weight.korean} - array_position(${add(koreanIds)}::text[], l.id) ELSE 0 END`
       : `CASE WHEN ${koreanMatch} THEN ${weight.korean} ELSE 0 END`);
   }
   if (tariff) {

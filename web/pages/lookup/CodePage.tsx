@@ -17,7 +17,7 @@ import { NotFoundPage } from '../NotFoundPage.js';
 import { DutyRatesTable } from './DutyRates.js';
 import { useCodePage, useLookupLang, useYears } from './lookup-api.js';
 import { LinkList, Prose, QueryState, Section } from './parts.js';
-import { codePath, localText, withYear, yearOfParams } from './text.js';
+import { codePath, levelLabelId, localText, withYear, yearOfParams } from './text.js';
 
 const codeTitle = (doc: CodePageData['doc']) => (doc.level === 1 ? doc.id : doc.hs);
 
@@ -50,7 +50,7 @@ function CodeContent({ page, year }: { page: CodePageData; year: number }) {
         </Typography>
         <Typography variant="h6" component="p" sx={{ fontWeight: 400 }}>{description}</Typography>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
-          <Chip label={<FormattedMessage id={`lookup.level.${doc.level}`} />} />
+          <Chip label={<FormattedMessage id={levelLabelId(doc)} />} />
           {unit && <Chip variant="outlined" label={<FormattedMessage id="lookup.code.unitValue" values={{ unit }} />} />}
           {page.years.map((y) => (
             <Chip key={y} component={RouterLink} to={withYear(codePath(doc.id), y)} clickable color={y === year ? 'primary' : 'default'}
