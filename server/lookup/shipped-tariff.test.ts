@@ -61,6 +61,11 @@ describe('the shipped tariff on a fresh database', () => {
     }
   });
 
+  it('leaves the made-up decisions and certificates out beside the real tariff', async () => {
+    expect((await search('q=&mode=classification')).response.numFound).toBe(0);
+    expect((await get('/api/lookup/co/?q=')).response.numFound).toBe(0);
+  });
+
   it('shows a line\'s specialised procedures with their legal references', async () => {
     const page = await get('/api/lookup/codes/01012100/');
     expect(page.procedures).toContainEqual({ name: 'Động vật, sản phẩm động vật trên cạn phải kiểm dịch', reference: '01/2024/TT-BNNPTNT M1' });

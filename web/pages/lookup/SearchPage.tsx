@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { formatCode } from '../../../common/hs/code.js';
+import { isDemonstration } from '../../../common/lookup/demonstration.js';
 import { cleanTerm, searchPageSize } from '../../../common/lookup/query.js';
 import type { DecisionDoc, LookupLang, SearchAnswer, TariffDoc } from '../../../common/lookup/schemas.js';
 import { usePageMeta } from '../../app/page-effects.js';
@@ -69,6 +70,7 @@ export function DecisionResult({ doc, marks }: { doc: DecisionDoc; marks: Marks 
         <CardContent>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5, flexWrap: 'wrap' }}>
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>{doc.doc_no}</Typography>
+            {isDemonstration(doc.doc_no) && <Chip size="small" color="warning" label={<FormattedMessage id="lookup.decision.demonstration" />} />}
             {doc.doc_date && <Chip size="small" variant="outlined" label={doc.doc_date} />}
             <Chip size="small" color="primary" label={<FormattedMessage id="lookup.decision.hsValue" values={{ hs: formatCode(doc.hs) }} />} />
             <MatchedLanguage lang={name.lang} />
