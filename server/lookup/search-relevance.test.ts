@@ -15,7 +15,7 @@ describe('search relevance on the shipped tariff', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await lookupSeeder('shipped').run(t.database);
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => { await t.close(); });
 
   const search = async (q: string, extra = '') => {
