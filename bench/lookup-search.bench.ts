@@ -30,6 +30,10 @@ const targetP95Ms = 30;
 /** The fixed query mix: words, accentless Vietnamese, phrases and codes, both modes. */
 const mix: Array<{ q: string; mode: 'tariff' | 'classification'; lang: 'en' | 'vi'; exact?: boolean }> = [
   { q: 'horses', mode: 'tariff', lang: 'en' },
+  { q: 'nồi cơm điện', mode: 'tariff', lang: 'vi' },
+  { q: 'air conditioner', mode: 'tariff', lang: 'en' },
+  { q: 'máy lạnh', mode: 'tariff', lang: 'vi' },
+  { q: '밥솥', mode: 'tariff', lang: 'en' },
   { q: 'nồi nấu cơm', mode: 'tariff', lang: 'en' },
   { q: 'ca phe', mode: 'tariff', lang: 'vi' },
   { q: 'thép không gỉ', mode: 'tariff', lang: 'vi' },
@@ -101,8 +105,8 @@ function addBaselineRoute(app: FastifyInstance, database: Database): void {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** Runs `total` requests over `clients` concurrent loops in a worker thread; sorted latencies in ms and requests per second. */
-async function load(urlOf: (i: number) => string, total: number): Promise<{ latencies: number[]; rps: number; errors: number }> {
-  const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: { urls: Array.from({ length: total }, (_, i) => urlOf(i)), clients } });
+async function load(urlOf: (i: number) => string, total: number, concurrent = clients): Promise<{ latencies: number[]; rps: number; errors: number }> {
+  const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: { urls: Array.from({ length: total }, (_, i) => urlOf(i)), clients: concurrent } });
   const result = await new Promise<{ latencies: number[]; seconds: number; errors: number }>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -139,6 +143,8 @@ async function main(): Promise<void> {
     };
     const [uncachedUrl, baselineUrl] = [benchUrl('uncached'), benchUrl('ilike')];
     for (const urlOf of [searchUrl, uncachedUrl, baselineUrl]) await load(urlOf, mix.length * 4);
+    // One client at a time: what a search costs on an idle server.
+    const idle = await load(uncachedUrl, mix.length * 10, 1);
     const ours = await load(searchUrl, requestsPerTarget);
     const uncached = await load(uncachedUrl, requestsPerTarget);
     const baseline = await load(baselineUrl, requestsPerTarget);
@@ -149,6 +155,7 @@ async function main(): Promise<void> {
     console.log(`${requestsPerTarget} requests each, ${clients} concurrent clients, ${mix.length}-query mix:`);
     console.log(row('lookup search API', ours));
     console.log(row('ranked search, no cache', uncached));
+    console.log(row('  the same, one client', idle));
     console.log(row('baseline: plain ILIKE', baseline));
     const p95 = percentile(ours.latencies, 95);
     for (const [name, r] of [['API', ours], ['no cache', uncached]] as const) {

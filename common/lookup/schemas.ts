@@ -78,9 +78,20 @@ export const searchAnswerSchema = z.object({
     code: z.string().optional(),
     year: z.number(),
     fuzzy: z.boolean(),
+    /** A text query: every word matched (`all`), no line had them all and these have most (`some`), or words resembling them (`similar`). */
+    match: z.enum(['all', 'some', 'similar']).optional(),
+    /** Korean product names the query holds and the codes they stand for, searched beside any Korean text of the tariff. */
+    koreanTerms: z.array(z.object({ term: z.string(), codes: z.array(z.string()) })).optional(),
   }),
 });
 export type SearchAnswer = z.infer<typeof searchAnswerSchema>;
+
+/** The years that hold tariff lines, newest first, and the languages each year's descriptions are written in. */
+export const yearsAnswerSchema = z.object({
+  years: z.array(z.number()),
+  editions: z.array(z.object({ year: z.number(), languages: z.array(lookupLangSchema) })),
+});
+export type YearsAnswer = z.infer<typeof yearsAnswerSchema>;
 
 export const treeNodeSchema = tariffDocSchema.extend({ has_children: z.boolean() });
 export type TreeNode = z.infer<typeof treeNodeSchema>;

@@ -1,7 +1,7 @@
 import type { Database } from '../db/client.js';
 import { levelOfCode, normaliseCode, parseSection } from '../../common/hs/code.js';
 import { maxRows, maxSectionRows } from '../../common/lookup/query.js';
-import type { TreeNode } from '../../common/lookup/schemas.js';
+import { type LookupLang, lookupLangSchema, type TreeNode } from '../../common/lookup/schemas.js';
 import { AppError } from '../http/errors.js';
 import { runner, tariffColumns } from './sql.js';
 import { hasChildrenColumn } from './get-code-page.js';
@@ -30,7 +30,10 @@ export async function listTreeNodes(options: { database: Database; year: number;
 }
 
 /** Years that hold tariff lines, newest first. */
-export async function listTariffYears(options: { database: Database }): Promise<number[]> {
-  const rows = await runner(options.database)<{ year: number }>('SELECT DISTINCT year::int AS year FROM lookup_tariff_line ORDER BY year DESC');
-  return rows.map((row) => row.year);
+/** The years that hold tariff lines, newest first, each with the languages its descriptions are written in. */
+export async function listTariffEditions(options: { database: Database }): Promise<Array<{ year: number; languages: LookupLang[] }>> {
+  const rows = await runner(options.database)<{ year: number; vi: boolean; en: boolean; ko: boolean }>(`SELECT year::int AS year,
+      bool_or(description <> '') AS vi, bool_or(en_description <> '') AS en, bool_or(ko_description <> '') AS ko
+    FROM lookup_tariff_line GROUP BY year ORDER BY year DESC`);
+  return rows.map(({ year, ...has }) => ({ year, languages: lookupLangSchema.options.filter((lang) => has[lang]) }));
 }

@@ -67,12 +67,11 @@ describe('public tariff lookup API', () => {
     expect((await search('q=horse&year=2020&lang=en')).query.year).toBe(2020);
   });
 
-  it('ranks whole-phrase matches in notes and description above word matches', async () => {
+  it('ranks a line naming the words side by side above one holding them apart, and lines above the chapter holding them', async () => {
     const answer = await search('q=wild%20horse&year=2020&lang=en');
-    expect(ids(answer)).toEqual(['01', '0102', '0101']);
-    // One word: each occurrence counts for the whole term and for the word (3, 2 and 1 here).
-    expect(ids(await search('q=horse&year=2020&lang=en'))).toEqual(['01', '0102', '0101']);
-    expect(ids(await search('q=horse&year=2020&lang=en&exact=1'))).toEqual(['01', '0102', '0101']);
+    expect(ids(answer)).toEqual(['0102', '0101', '01']);
+    expect(ids(await search('q=horse&year=2020&lang=en')).at(-1)).toBe('01');
+    expect(ids(await search('q=horse&year=2020&lang=en&exact=1')).at(-1)).toBe('01');
   });
 
   it('escapes HTML before marking matches', async () => {
@@ -87,14 +86,16 @@ describe('public tariff lookup API', () => {
     const answer = await search('q=ca%20phe%20rang&lang=vi');
     expect(ids(answer)).toContain('090121');
     expect(answer.highlighting['090121'].description[0]).toBe('- - <em>Cà</em> <em>phê</em> đã <em>rang</em>, chưa khử chất caffeine');
-    expect(ids(await search('q=dien%20thoai%20thong%20minh&lang=vi')).slice(0, 3)).toEqual(['8517', '851713', '85171300']);
+    // The subheading naming the product comes before the heading that names it after `kể cả` (including).
+    expect(ids(await search('q=dien%20thoai%20thong%20minh&lang=vi')).slice(0, 3)).toEqual(['851713', '85171300', '8517']);
   });
 
   it('searches every language whatever the interface language, and marks the matches in the language that has them', async () => {
     const english = await search('q=smartphones&lang=vi');
-    expect(ids(english)).toEqual(['8517', '851713', '85171300']);
+    expect(ids(english).slice(0, 3)).toEqual(['851713', '85171300', '8517']);
     expect(ids(await search('q=smartphones&lang=en'))).toEqual(ids(english));
-    expect(english.highlighting['85171300']).toEqual({ en_description: ['- - <em>Smartphones</em>'] });
+    // The synonym table gives the Vietnamese wording of smartphones, which is marked too.
+    expect(english.highlighting['85171300']).toEqual({ en_description: ['- - <em>Smartphones</em>'], description: ['- - <em>Điện thoại thông minh</em>'] });
     const vietnamese = await search('q=ca%20phe%20rang&lang=en');
     expect(ids(vietnamese)).toContain('090121');
     expect(Object.keys(vietnamese.highlighting['090121'])).toEqual(['description']);
@@ -118,7 +119,10 @@ describe('public tariff lookup API', () => {
   it('matches a quoted phrase in exact mode only as a whole', async () => {
     expect(ids(await search('q=roasted%20coffee&lang=en&rows=50'))).toContain('090121');
     expect(ids(await search('q=roasted%20coffee&lang=en&exact=1'))).toEqual([]);
-    expect(ids(await search('q=coffee%2C%20roasted&lang=en&exact=1'))).toEqual(['090121']);
+    // The lines under it are found through its words too, after it.
+    const exact = ids(await search('q=coffee%2C%20roasted&lang=en&exact=1'));
+    expect(exact[0]).toBe('090121');
+    expect(exact.every((id: string) => id.startsWith('090121'))).toBe(true);
   });
 
   it('treats digits and roman numerals as a code lookup, formatting the code and keeping leading zeros', async () => {
@@ -139,6 +143,15 @@ describe('public tariff lookup API', () => {
     const decision = await get(`/api/lookup/decisions/${byName.response.docs[0].id}/`);
     expect(decision.body.line.hs).toBe('0901.11.10');
     expect((await get('/api/lookup/decisions/?hs=0901')).body.response.numFound).toBe(2);
+  });
+
+  it('ranks classification decisions by relevance: names side by side, not words scattered through the properties', async () => {
+    // The smartphone decision holds `điều` (hệ điều hành) and `hòa` nowhere side by side.
+    expect(ids(await search(`q=${encodeURIComponent('điều hòa')}&mode=classification`))).toEqual([]);
+    const phone = await search(`q=${encodeURIComponent('điện thoại di động')}&mode=classification`);
+    expect(phone.response.docs[0].doc_no).toBe('DEMO-103/TB-TCHQ');
+    const korean = await search(`q=${encodeURIComponent('커피')}&mode=classification`);
+    expect(korean.response.docs.map((doc: { hs: string }) => doc.hs).sort()).toEqual(['09011110', '09012120']);
   });
 
   it('browses the tree: sections, chapters, headings, then a heading’s whole subtree', async () => {
@@ -184,8 +197,11 @@ describe('public tariff lookup API', () => {
     expect((await get('/api/lookup/co/?q=100%25')).body.response.numFound).toBe(0);
   });
 
-  it('lists the years that hold data', async () => {
-    expect((await get('/api/lookup/years/')).body.years).toEqual([2025, 2020]);
+  it('lists the years that hold data, with the languages their descriptions are written in', async () => {
+    const answer = (await get('/api/lookup/years/')).body;
+    expect(answer.years).toEqual([2025, 2020]);
+    // The 2020 lines here have no Korean text: a search of 2020 must not say it searched Korean.
+    expect(answer.editions).toEqual([{ year: 2025, languages: ['en', 'vi', 'ko'] }, { year: 2020, languages: ['en', 'vi'] }]);
   });
 
   it('keeps answers until data changes, also when another process imports', async () => {

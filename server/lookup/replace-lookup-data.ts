@@ -118,7 +118,15 @@ export async function replaceTariffYear(options: { database: Database; year: num
   ]);
   await replaceAtomically(options.database, async (run) => {
     await run('DELETE FROM lookup_tariff_line WHERE year = $1', [year]);
-    await insertColumns(run, 'lookup_tariff_line', tariffColumnList, rows);
+    // The lines are staged first so that each is written once, with the search columns read from its ancestors.
+    await run(`CREATE TEMP TABLE lookup_tariff_stage (${tariffColumnList.map(([name, type]) => `${name} ${type}`).join(', ')}) ON COMMIT DROP`);
+    await insertColumns(run, 'lookup_tariff_stage', tariffColumnList, rows);
+    const names = tariffColumnList.map(([name]) => name);
+    await run(`INSERT INTO lookup_tariff_line (${names.join(', ')}, words_tsv, context_tsv, search_tsv, accent_tsv, main_tsv, head_tsv)
+      SELECT ${names.map((name) => `s.${name}`).join(', ')}, c.words, c.context, c.words || c.context, c.accents, c.main, c.head
+        FROM lookup_tariff_stage s JOIN lookup_tariff_search_columns('pg_temp.lookup_tariff_stage', $1::smallint) c ON c.id = s.id`, [year]);
+    // A year's lines are replaced at once: the planner's figures for the text-search index are read again.
+    await run('ANALYZE lookup_tariff_line');
     // A year imported without rates (the demonstration lines, a file of descriptions only) keeps none from before.
     await run('DELETE FROM lookup_tariff_rate WHERE year = $1', [year]);
     await insertColumns(run, 'lookup_tariff_rate', [

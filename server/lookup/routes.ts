@@ -7,7 +7,7 @@ import { normaliseCode } from '../../common/hs/code.js';
 import { normaliseYear } from '../../common/lookup/query.js';
 import {
   codePageSchema, coSearchAnswerSchema, decisionPageSchema, lookupLangSchema, regulationPageSchema, regulationSchema,
-  contactInputSchema, searchAnswerSchema, searchQuerySchema, treeNodeSchema, yearComparisonSchema,
+  contactInputSchema, searchAnswerSchema, searchQuerySchema, treeNodeSchema, yearComparisonSchema, yearsAnswerSchema,
 } from '../../common/lookup/schemas.js';
 import { AppError } from '../http/errors.js';
 import { cachedJson } from './answer-cache.js';
@@ -15,7 +15,7 @@ import { compareYears } from './compare-years.js';
 import { getCodePage, listRegulationsOfCode } from './get-code-page.js';
 import { getDecision } from './get-decision.js';
 import { getRegulation } from './get-regulation.js';
-import { listTariffYears, listTreeNodes } from './list-tree-nodes.js';
+import { listTariffEditions, listTreeNodes } from './list-tree-nodes.js';
 import { searchCoRecords } from './search-co-records.js';
 import { searchLookup } from './search-lookup.js';
 import { sendContactMessage } from './send-contact-message.js';
@@ -54,8 +54,11 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   });
 
   app.get('/lookup/years/', {
-    schema: { tags, summary: 'Tariff years that hold data, newest first', response: { 200: z.object({ years: z.array(z.number()) }) } },
-  }, async () => ({ years: await listTariffYears({ database }) }));
+    schema: { tags, summary: 'Tariff years that hold data, newest first, with the languages of their descriptions', response: { 200: yearsAnswerSchema } },
+  }, async (_request, reply) => sendJson(reply, await cachedJson(answerCache, 'years', yearsAnswerSchema, async () => {
+    const editions = await listTariffEditions({ database });
+    return { years: editions.map((edition) => edition.year), editions };
+  })));
 
   app.get('/lookup/tree/', {
     schema: {

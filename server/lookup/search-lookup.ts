@@ -4,6 +4,7 @@ import { fold } from '../../common/text/fold.js';
 import { type ParsedQuery, parseQuery } from '../../common/lookup/query.js';
 import type { DecisionDoc, LookupLang, SearchAnswer, SearchFilters, SearchMode, TariffDoc } from '../../common/lookup/schemas.js';
 import { decisionColumns, inTransaction, likeEscape, regexEscape, type Run, runner, tariffColumns } from './sql.js';
+import { isKorean, type ReadQuery, shippedKoreanTerms, shippedSynonyms, tariffIdsOf, TermReader, type TermSlot } from './search-terms.js';
 
 /** Below this word similarity a misspelt word is no longer taken for the word it resembles. */
 const typoThreshold = 0.5;
@@ -24,8 +25,6 @@ function fieldsOf(mode: SearchMode) {
       shown: languages.flatMap((lang) => [`${prefix(lang)}description`, `${prefix(lang)}notes`]),
       phraseColumns: languages.flatMap((lang) => [`l.${folded(lang)}notes_f`, `l.${folded(lang)}description_f`]),
       haystack: `(${languages.map((lang) => `l.${folded(lang)}description_f || ' ' || l.${folded(lang)}notes_f`).join(" || ' | ' || ")})`,
-      /** The Vietnamese text unfolded, where accents tell words apart. */
-      accented: `(l.description || ' ' || l.notes)`,
     };
   }
   return {
@@ -33,7 +32,6 @@ function fieldsOf(mode: SearchMode) {
     shown: ['product_name', 'product_properties', 'product_description', 'en_product_name', 'en_product_properties', 'ko_product_name', 'ko_product_properties'],
     phraseColumns: languages.map((lang) => `d.${folded(lang)}search_f`),
     haystack: `(${languages.map((lang) => `d.${folded(lang)}search_f`).join(" || ' | ' || ")})`,
-    accented: `(d.product_name || ' ' || d.product_properties || ' ' || d.product_description)`,
   };
 }
 
@@ -51,29 +49,38 @@ export interface SearchOptions {
 type Row = (TariffDoc | DecisionDoc) & { total: string | number };
 
 /**
- * Searches the tariff lines of a year or its classification decisions. Text matches every word and
- * phrase accent-insensitively; ranking is 1000 per whole-phrase match in notes and description plus one
- * per word match. When nothing matches, words are matched again with typo tolerance.
+ * Searches the tariff lines of a year or its classification decisions. Text is ranked by relevance (rankedRows): every
+ * word must match a line or its ancestors, else most of them do; when none matches, words are matched again with
+ * typo tolerance.
  */
 export async function searchLookup(options: SearchOptions): Promise<SearchAnswer> {
   const parsed = parseQuery(options.q, { exact: options.exact });
   const start = (options.page - 1) * options.rows;
   const run = runner(options.database);
-  let fuzzy = false;
-  let { rows, total: numFound } = await queryRows(run, parsed, options, start, false);
+  const read = parsed.kind === 'text' ? termReader().read(parsed.words, parsed.phrases) : undefined;
+  let match: 'all' | 'some' | 'similar' = 'all';
+  let { rows, total: numFound } = read && parsed.kind === 'text'
+    ? await rankedRows(run, read, options, start, 'all')
+    : await queryRows(run, parsed, options, start);
+  if (numFound === 0 && read && read.slots.filter((slot) => !slot.optional).length > 1) {
+    // No line has every word: the lines with the most of them, the words they lack said on the page.
+    match = 'some';
+    ({ rows, total: numFound } = await rankedRows(run, read, options, start, 'some'));
+  }
   if (numFound === 0 && parsed.kind === 'text' && parsed.words.length > 0) {
-    fuzzy = true;
+    match = 'similar';
     ({ rows, total: numFound } = await inTransaction(options.database, async (tx) => {
       // The planner takes the word-similarity operator for a cheap one, and may run it on every line of the
       // year rather than narrow the lines with the trigram index first (seen on PostgreSQL 15: 100 ms, not 15).
       await tx(`SELECT set_config('pg_trgm.word_similarity_threshold', $1, true), set_config('cpu_operator_cost', $2, true)`, [String(typoThreshold), '0.025']);
-      return queryRows(tx, parsed, options, start, true);
+      return queryRows(tx, parsed, options, start);
     }));
   }
+  const fuzzy = match === 'similar';
   const highlighting: SearchAnswer['highlighting'] = {};
   const docs = rows.map(({ total: _total, ...doc }) => doc);
   if (parsed.kind === 'text') {
-    const terms = [parsed.text, ...parsed.phrases, ...parsed.words];
+    const terms = [parsed.text, ...parsed.phrases, ...parsed.words, ...highlightTerms(read)];
     const { shown } = fieldsOf(options.mode);
     for (const doc of docs) {
       const marks: Record<string, string[]> = {};
@@ -92,6 +99,8 @@ export async function searchLookup(options: SearchOptions): Promise<SearchAnswer
       ...(parsed.kind === 'code' ? { code: parsed.code.kind === 'section' ? parsed.code.section : parsed.code.formatted } : {}),
       year: options.year,
       fuzzy,
+      ...(parsed.kind === 'text' ? { match } : {}),
+      ...(read && read.korean.length > 0 ? { koreanTerms: read.korean } : {}),
     },
   };
 }
@@ -100,7 +109,7 @@ export async function searchLookup(options: SearchOptions): Promise<SearchAnswer
  * The WHERE clause, score and ordering of a query, with its parameters. The ordering is over the columns
  * the matches keep (score, level, length, position, doc_date, id).
  */
-function plan(parsed: ParsedQuery, options: SearchOptions, fuzzy: boolean) {
+function plan(parsed: ParsedQuery, options: SearchOptions) {
   const fields = fieldsOf(options.mode);
   const tariff = options.mode === 'tariff';
   const alias = tariff ? 'l' : 'd';
@@ -119,32 +128,16 @@ function plan(parsed: ParsedQuery, options: SearchOptions, fuzzy: boolean) {
       where.push(code.kind === 'section' ? 'false' : `d.hs LIKE ${add(`${code.digits}%`)}`);
     }
   } else if (parsed.kind === 'text') {
+    // Only when no line holds every word (ranked text search is rankedRows): each word is matched by trigram word
+    // similarity, and the typed term's occurrences from a word start, then the words' similarity, rank the lines.
     for (const phrase of parsed.phrases) where.push(`${fields.haystack} LIKE '%' || fold_text(${add(likeEscape(phrase))}) || '%'`);
-    for (const word of parsed.words) {
-      where.push(fuzzy
-        ? `fold_text(${add(word)}) <% ${fields.haystack}`
-        : `${fields.haystack} LIKE '%' || fold_text(${add(likeEscape(word))}) || '%'`);
-    }
-    // As highlighting reads them: a short word counts where it is a whole word (`ca` in `ca phe`, not in `cao su`),
-    // a longer one also where it begins a word (`horse` in `horses`).
+    for (const word of parsed.words) where.push(`fold_text(${add(word)}) <% ${fields.haystack}`);
     const count = (column: string, text: string) =>
       `regexp_count(${column}, '\\m' || fold_text(${add(regexEscape(text))})${text.length < prefixTermLength ? " || '\\M'" : ''})`;
-    const wordScore = (word: string) => (fuzzy ? `word_similarity(fold_text(${add(word)}), ${fields.haystack})` : count(fields.haystack, word));
-    if (!/\s/.test(parsed.text)) {
-      // One word: its occurrences in notes and description are its occurrences in the haystack joining them
-      // (a match cannot span the joining space), so one count serves the phrase and, unless typo-matched, the word.
-      const phrase = count(fields.haystack, parsed.text);
-      score = parsed.words.length === 0 ? `1000 * ${phrase}` : fuzzy ? `1000 * ${phrase} + ${wordScore(parsed.words[0]!)}` : `1001 * ${phrase}`;
-    } else {
-      const phrase = `'\\m' || fold_text(${add(regexEscape(parsed.text))})`;
-      const phraseScore = fields.phraseColumns.map((column) => `regexp_count(${column}, ${phrase})`).join(' + ');
-      score = [`1000 * (${phraseScore})`, ...parsed.words.map(wordScore)].join(' + ');
-    }
-    if (fold(parsed.text) !== parsed.text.toLowerCase()) {
-      // Folding makes `kể cả phế liệu` read `ke ca phe lieu`, which holds `ca phe`: a term typed with its accents
-      // ranks the text that has them, as typed, first.
-      score = `2000 * regexp_count(${fields.accented}, ${add(`\\m${regexEscape(parsed.text)}`)}, 1, 'i') + ${score}`;
-    }
+    const phrase = /\s/.test(parsed.text)
+      ? fields.phraseColumns.map((column) => `regexp_count(${column}, '\\m' || fold_text(${add(regexEscape(parsed.text))}))`).join(' + ')
+      : count(fields.haystack, parsed.text);
+    score = [`1000 * (${phrase})`, ...parsed.words.map((word) => `word_similarity(fold_text(${add(word)}), ${fields.haystack})`)].join(' + ');
     order = tariff ? 'score DESC, level, length, position' : 'score DESC, doc_date DESC NULLS LAST, id';
   }
   const { chapter, schedule, rateMin, rateMax } = options.filters ?? {};
@@ -164,8 +157,8 @@ function plan(parsed: ParsedQuery, options: SearchOptions, fuzzy: boolean) {
  * rows (key, score, sort columns), and only the page's rows are read whole. The total comes with an empty
  * page too (a page past the last match), as one row without a line.
  */
-async function queryRows(run: Run, parsed: ParsedQuery, options: SearchOptions, start: number, fuzzy: boolean): Promise<{ rows: Row[]; total: number }> {
-  const { fields, add, where, score, order, params } = plan(parsed, options, fuzzy);
+async function queryRows(run: Run, parsed: ParsedQuery, options: SearchOptions, start: number): Promise<{ rows: Row[]; total: number }> {
+  const { fields, add, where, score, order, params } = plan(parsed, options);
   const tariff = options.mode === 'tariff';
   const keep = tariff
     ? 'l.year, l.id, l.level, length(l.description) + length(l.en_description) AS length, l.position'
@@ -179,4 +172,155 @@ async function queryRows(run: Run, parsed: ParsedQuery, options: SearchOptions, 
   const rows = await run<Row>(text, params);
   const total = Number(rows[0]?.total ?? 0);
   return { rows: rows.filter((row) => row.id !== null), total };
+}
+
+let reader: TermReader | undefined;
+/** The synonym table and the Korean product names shipped in data/lookup/, read once. */
+export function termReader(): TermReader {
+  reader ??= new TermReader(shippedSynonyms(), shippedKoreanTerms());
+  return reader;
+}
+
+/** Words to mark beside the typed ones: the synonyms searched, and English words without their ending (`conditioning`). */
+function highlightTerms(read: ReadQuery | undefined): string[] {
+  if (!read) return [];
+  return read.slots.flatMap((slot) => [
+    ...slot.phrases.slice(1),
+    ...slot.words.map((word) => word.replace(/(ers|er|ing|ies|es|s)$/i, '')).filter((stem) => stem.length >= 4),
+  ]);
+}
+
+/** Weights of the ranking: a line's own words count twice its ancestors', and naming the product first counts as much again. */
+const weight = { own: 60, context: 30, main: 60, head: 40, wording: 150, allMain: 40, accent: 15, adjacentMain: 60, adjacentOwn: 15, adjacentContext: 10, optional: 10, korean: 1000 };
+/** What keeps a line down: a chapter or section (too broad to declare), a group row (its coded lines come first), a chapter 98 copy. */
+const penalty = { chapter: 30, group: 40, chapter98: 100 };
+
+/**
+ * One page of a text query ranked by relevance, and the number of its matches. Every slot of the query must match a
+ * line's own words or its ancestors' (`some`: at least one slot), or the line must be one the Korean product names
+ * stand for. The score adds, per slot, whether the line's own words hold it (else its ancestors do), whether the
+ * words that name the line hold it, and the accents as typed; per pair of neighbouring words, whether they stand
+ * next to each other; and takes off for chapters, group rows and chapter 98.
+ */
+async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, start: number, match: 'all' | 'some'): Promise<{ rows: Row[]; total: number }> {
+  const tariff = options.mode === 'tariff';
+  const alias = tariff ? 'l' : 'd';
+  // The query's words are read into text-search queries first, so that the search proper holds them as constants
+  // and can read the lines through the text-search index.
+  const termParams: unknown[] = [];
+  const addText = (value: string) => { termParams.push(value); return `$${termParams.length}::text`; };
+  const slotQuery = (slot: TermSlot): string => {
+    const parts: string[] = [];
+    if (slot.word !== undefined) {
+      const word = slot.word;
+      if (isKorean(word)) {
+        parts.push(`to_tsquery('simple', ${addText(`'${fold(word).replaceAll("'", "''")}':*`)})`);
+      } else {
+        const param = addText(word);
+        parts.push(`plainto_tsquery('simple', fold_text(${param}))`, `plainto_tsquery('english', ${param})`);
+        // An English agent noun finds the activity the tariff names it by (conditioner → conditioning, cooker → cooking).
+        if (/^[a-z]{4,}ers?$/i.test(word)) parts.push(`plainto_tsquery('english', ${addText(word.replace(/ers?$/i, 'ing'))})`);
+      }
+    }
+    for (const phrase of slot.phrases) {
+      const param = addText(phrase);
+      parts.push(`phraseto_tsquery('simple', fold_text(${param}))`, `phraseto_tsquery('english', ${param})`);
+    }
+    return `(${parts.join(' || ')})`;
+  };
+  const slots = read.slots;
+  const terms: string[] = slots.map((slot, index) => `${slotQuery(slot)} AS s${index}`);
+  // The Vietnamese words and names of a slot as typed with their accents (`nồi` is not `nối`).
+  const accentedTexts = (slot: TermSlot) => [...(slot.word === undefined ? [] : [slot.word]), ...slot.phrases]
+    .filter((text) => !isKorean(text) && fold(text) !== text.toLowerCase());
+  const accented = slots.map((slot, index) => ({ slot, index })).filter(({ slot }) => accentedTexts(slot).length > 0);
+  for (const { slot, index } of accented) {
+    terms.push(`(${accentedTexts(slot).map((text) => `phraseto_tsquery('simple', lower(${addText(text)}))`).join(' || ')}) AS a${index}`);
+  }
+  // A line worded as the synonym table words the product names it, wherever the wording stands in its text.
+  const worded = slots.map((slot, index) => ({ slot, index })).filter(({ slot }) => slot.phrases.length > 1);
+  for (const { slot, index } of worded) {
+    terms.push(`(${slot.phrases.slice(1).map((text) => `phraseto_tsquery('simple', fold_text(${addText(text)})) || phraseto_tsquery('english', ${addText(text)})`).join(' || ')}) AS x${index}`);
+  }
+  const required = slots.map((slot, index) => ({ slot, index })).filter(({ slot }) => !slot.optional).map(({ index }) => `s${index}`);
+  const pairs = slots.slice(1).map((_slot, index) => index).filter((index) => slots[index]!.word !== undefined && slots[index + 1]!.word !== undefined);
+  const koreanIds = tariffIdsOf(read.korean.flatMap((found) => found.codes));
+  const combined = required.length === 0 ? `''::tsquery` : required.join(match === 'all' ? ' && ' : ' || ');
+  const every = required.join(' && ') || `''::tsquery`;
+  const phrases = pairs.map((index) => `tsquery_phrase(s${index}, s${index + 1}) AS p${index}`);
+  const [queries] = await run<Record<string, string>>(
+    `SELECT * , ${[`${combined} AS wanted`, `${every} AS every`, ...phrases].join(', ')} FROM (SELECT ${terms.join(', ')}) AS t`, termParams);
+  const params: unknown[] = [options.year];
+  const add = (value: unknown) => { params.push(value); return `$${params.length}`; };
+  const query = (name: string) => `${add(queries![name])}::tsquery`;
+  // With only some words matching, a rare word tells more than a common one (`nồi` more than `loại`): each slot counts
+  // by how few of the year's lines hold it, counted up to a bound.
+  const rarity = new Map<number, number>();
+  if (match === 'some') {
+    const bound = 2000;
+    const table = tariff ? 'lookup_tariff_line' : 'lookup_decision';
+    const counted = slots.map((slot, index) => ({ slot, index })).filter(({ slot }) => !slot.optional);
+    const [counts] = await run<Record<string, number>>(`SELECT ${counted.map(({ index }) =>
+      `(SELECT count(*)::int FROM (SELECT 1 FROM ${table} WHERE year = $1 AND search_tsv @@ $${index + 2}::tsquery LIMIT ${bound}) AS c) AS c${index}`).join(', ')}`,
+    [options.year, ...slots.map((_slot, index) => queries![`s${index}`])]);
+    for (const { index } of counted) rarity.set(index, Math.max(0.1, Math.log(bound / ((counts![`c${index}`] ?? 0) + 1)) / Math.log(bound)));
+    // Lines are looked for by the words that are not everywhere; the common ones only rank them.
+    const telling = counted.filter(({ index }) => (counts![`c${index}`] ?? 0) < bound).map(({ index }) => `(${queries![`s${index}`]})`);
+    if (telling.length > 0) queries!.wanted = telling.join(' | ');
+  }
+
+  const has = (column: string, name: string) => `(${alias}.${column} @@ ${query(name)})::int`;
+  const score: string[] = [];
+  slots.forEach((slot, index) => {
+    if (slot.optional) score.push(`${weight.optional} * ${has('words_tsv', `s${index}`)}`);
+    else {
+      // Where every slot matched, each is in the line's words or its ancestors'.
+      const slotScore = [
+        `${weight.own - weight.context} * ${has('words_tsv', `s${index}`)} + ${match === 'all' ? weight.context : `${weight.context} * ${has('search_tsv', `s${index}`)}`}`,
+        `${weight.main} * ${has('main_tsv', `s${index}`)} + ${weight.head} * ${has('head_tsv', `s${index}`)}`,
+      ].join(' + ');
+      score.push(rarity.has(index) ? `${rarity.get(index)!.toFixed(3)} * (${slotScore})` : slotScore);
+    }
+  });
+  for (const { index } of worded) score.push(`${weight.wording} * ${has('words_tsv', `x${index}`)}`);
+  for (const { index } of accented) score.push(`${weight.accent} * ${has('accent_tsv', `a${index}`)}`);
+  for (const index of pairs) {
+    const phrase = query(`p${index}`);
+    const at = (column: string) => `${alias}.${column} @@ ${phrase}`;
+    score.push(`CASE WHEN ${at('main_tsv')} THEN ${weight.adjacentMain} WHEN ${at('words_tsv')} THEN ${weight.adjacentOwn} WHEN ${at('context_tsv')} THEN ${weight.adjacentContext} ELSE 0 END`);
+  }
+  if (required.length > 1) score.push(`${weight.allMain} * ${has('main_tsv', 'every')}`);
+  const codeColumn = tariff ? 'l.id' : 'd.hs';
+  let koreanMatch = 'false';
+  if (koreanIds.length > 0) {
+    koreanMatch = tariff ? `l.id = ANY(${add(koreanIds)}::text[])` : `d.hs LIKE ANY(${add(read.korean.flatMap((found) => found.codes).map((code) => `${code}%`))}::text[])`;
+    // The codes in the order the Korean names give them, the usual code of a product first.
+    score.push(tariff
+      ? `CASE WHEN ${koreanMatch} THEN ${weight.korean} - array_position(${add(koreanIds)}::text[], l.id) ELSE 0 END`
+      : `CASE WHEN ${koreanMatch} THEN ${weight.korean} ELSE 0 END`);
+  }
+  if (tariff) {
+    score.push(`- ${penalty.chapter} * (l.level <= 2)::int - ${penalty.group} * (position('~' IN l.id) > 0)::int - ${penalty.chapter98} * (l.id LIKE '98%')::int`);
+  }
+  const where = [`${alias}.year = $1`, koreanIds.length > 0 ? `(${alias}.search_tsv @@ ${query('wanted')} OR ${koreanMatch})` : `${alias}.search_tsv @@ ${query('wanted')}`];
+  const { chapter, schedule, rateMin, rateMax } = options.filters ?? {};
+  if (chapter) where.push(`${codeColumn} LIKE ${add(`${chapter}%`)}`);
+  if (tariff && (schedule || rateMin !== undefined || rateMax !== undefined)) {
+    const range = [rateMin === undefined ? '' : ` AND r.percent >= ${add(rateMin)}`, rateMax === undefined ? '' : ` AND r.percent <= ${add(rateMax)}`].join('');
+    where.push(`EXISTS (SELECT 1 FROM lookup_tariff_rate r WHERE r.year = l.year AND r.line_id = l.id
+      AND r.schedule = ${add(schedule ?? 'MFN')} AND r.percent IS NOT NULL${range})`);
+  }
+  const keep = tariff
+    ? 'l.year, l.id, l.level, length(l.description) + length(l.en_description) AS length, l.position'
+    : 'd.id, d.doc_date';
+  const order = tariff ? 'score DESC, level, length, position' : 'score DESC, doc_date DESC NULLS LAST, id';
+  const table = tariff ? 'lookup_tariff_line l' : 'lookup_decision d';
+  const text = `WITH matches AS MATERIALIZED (SELECT ${keep}, ${score.join(' + ')} AS score FROM ${table} WHERE ${where.join(' AND ')}),
+    page AS (SELECT * FROM matches ORDER BY ${order} LIMIT ${add(options.rows)} OFFSET ${add(start)})
+    SELECT (SELECT count(*) FROM matches) AS total, ${tariff ? tariffColumns : decisionColumns}
+    FROM (SELECT 1) AS one
+    LEFT JOIN (page JOIN ${table} ON ${tariff ? 'l.year = page.year AND l.id = page.id' : 'd.id = page.id'}) ON true
+    ORDER BY ${order.replace(/(^|, )(?=\w)/g, '$1page.')}`;
+  const rows = await run<Row>(text, params);
+  return { rows: rows.filter((row) => row.id !== null), total: Number(rows[0]?.total ?? 0) };
 }

@@ -14,7 +14,9 @@ const isEmpty = async (database: Database, rows: string) =>
 
 /**
  * Fills whatever lookup table is still empty, so imported data is never overwritten: the default tariff year with the
- * shipped real tariff (or, for tests that count on a small set, the demonstration lines), the rest with demonstration data.
+ * shipped real tariff (or, for tests that count on a small set, the demonstration lines), regulations (real numbers
+ * and subjects) and origin rules from the demonstration set. The made-up decisions and certificates (numbered DEMO-…)
+ * come only with the demonstration tariff: beside the real one a visitor would take them for real.
  */
 export const lookupSeeder = (tariff: 'shipped' | 'demo'): Seeder => ({
   name: tariff === 'shipped' ? 'lookup: the shipped tariff and demo data' : 'lookup demo data',
@@ -24,9 +26,9 @@ export const lookupSeeder = (tariff: 'shipped' | 'demo'): Seeder => ({
       if (tariff === 'shipped') await importLookupFile({ database, kind: 'tariff', year: demoYear, file: shippedTariffFile });
       else await replaceTariffYear({ database, year: demoYear, lines: demoTariffLines });
     }
-    if (await isEmpty(database, 'lookup_decision')) await replaceDecisions({ database, year: demoYear, decisions: demoDecisions });
+    if (tariff === 'demo' && await isEmpty(database, 'lookup_decision')) await replaceDecisions({ database, year: demoYear, decisions: demoDecisions });
     if (await isEmpty(database, 'lookup_regulation')) await replaceRegulations({ database, regulations: demoRegulations });
     if (await isEmpty(database, 'lookup_origin_rule')) await replaceOriginRules({ database, year: demoYear, rules: demoOriginRules });
-    if (await isEmpty(database, 'lookup_co_record')) await replaceCoRecords({ database, records: demoCoRecords });
+    if (tariff === 'demo' && await isEmpty(database, 'lookup_co_record')) await replaceCoRecords({ database, records: demoCoRecords });
   },
 });

@@ -15,6 +15,7 @@ import PublicOutlined from '@mui/icons-material/PublicOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
 
 /** One entry of a menu: a route, its label key in the catalogs and its icon. */
@@ -36,12 +37,17 @@ export type MenuEntry = MenuItem | MenuGroup;
 
 export const isMenuGroup = (entry: MenuEntry): entry is MenuGroup => 'items' in entry;
 
-/** The menu of visitors who are not signed in. An entry is listed only once its page exists. */
-export const publicMenu: MenuEntry[] = [
-  { id: 'home', labelId: 'shell.menu.home', path: '/', icon: HomeOutlined },
+/** The public lookup's help and C/O search, in both menus. */
+const lookupHelpItems: MenuItem[] = [
   { id: 'help', labelId: 'help.menu', path: '/help', icon: MenuBookOutlined },
   { id: 'faq', labelId: 'faq.menu', path: '/faq', icon: QuizOutlined },
   { id: 'searching-co', labelId: 'lookup.co.menu', path: '/searching-co', icon: FactCheckOutlined },
+];
+
+/** The menu of visitors who are not signed in. An entry is listed only once its page exists. */
+export const publicMenu: MenuEntry[] = [
+  { id: 'home', labelId: 'shell.menu.home', path: '/', icon: HomeOutlined },
+  ...lookupHelpItems,
 ];
 
 /** The menu of signed-in users. An entry is listed only once its page exists. */
@@ -67,6 +73,15 @@ export const signedInMenu: MenuEntry[] = [
       { id: 'co-form', labelId: 'data.menu.coForm', path: '/fta/co-form', icon: DescriptionOutlined },
       { id: 'annex-10', labelId: 'data.menu.annex10', path: '/fta/annex-10', icon: AssignmentOutlined },
       { id: 'ecus-stock', labelId: 'data.menu.ecusStock', path: '/fta/ecus-stock', icon: Inventory2Outlined },
+    ],
+  },
+  {
+    id: 'lookup',
+    labelId: 'lookup.menu.group',
+    items: [
+      // Signed-in users' `/` is their dashboard; the lookup's home is at /lookup.
+      { id: 'tariff-lookup', labelId: 'lookup.menu.search', path: '/lookup', icon: SearchOutlined },
+      ...lookupHelpItems,
     ],
   },
   { id: 'company', labelId: 'session.menu.company', path: '/company', icon: BusinessOutlined },

@@ -10,19 +10,31 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { agreementCodes, agreements, type AgreementCode } from '../../../common/agreements.js';
 import { displayCode, formatCode, normaliseCode, parseSection } from '../../../common/hs/code.js';
+import { isDemonstration } from '../../../common/lookup/demonstration.js';
 import type { CodePage as CodePageData } from '../../../common/lookup/schemas.js';
 import { usePageMeta } from '../../app/page-effects.js';
 import { NotFoundPage } from '../NotFoundPage.js';
-import { DutyRatesTable } from './DutyRates.js';
+import { DutyRatesTable, scheduleName } from './DutyRates.js';
 import { useCodePage, useLookupLang, useYears } from './lookup-api.js';
 import { LinkList, Prose, QueryState, Section } from './parts.js';
-import { codePath, localText, withYear, yearOfParams } from './text.js';
+import { codePath, levelLabelId, localText, withYear, yearOfParams } from './text.js';
 
 const codeTitle = (doc: CodePageData['doc']) => (doc.level === 1 ? doc.id : doc.hs);
 
 /** An untitled group row (`- Ngựa:`) has no code to show: its words stand for it, without the dashes and colon. */
 const groupTitle = (description: string) => description.replace(/^[-\s]+/, '').replace(/:\s*$/, '');
+
+/** Where no product-specific rule is loaded: the agreement's general rule, labelled as such, or that there is none. */
+function GeneralRule({ agreement }: { agreement: string }) {
+  const general = (agreementCodes as readonly string[]).includes(agreement) ? agreements[agreement as AgreementCode].origin.generalRule : '';
+  return (
+    <Typography component="span" variant="body2" color="text.secondary">
+      {general ? <FormattedMessage id="lookup.code.generalRule" values={{ rule: general }} /> : <FormattedMessage id="lookup.code.noRule" />}
+    </Typography>
+  );
+}
 
 function CodeContent({ page, year }: { page: CodePageData; year: number }) {
   const intl = useIntl();
@@ -50,7 +62,7 @@ function CodeContent({ page, year }: { page: CodePageData; year: number }) {
         </Typography>
         <Typography variant="h6" component="p" sx={{ fontWeight: 400 }}>{description}</Typography>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
-          <Chip label={<FormattedMessage id={`lookup.level.${doc.level}`} />} />
+          <Chip label={<FormattedMessage id={levelLabelId(doc)} />} />
           {unit && <Chip variant="outlined" label={<FormattedMessage id="lookup.code.unitValue" values={{ unit }} />} />}
           {page.years.map((y) => (
             <Chip key={y} component={RouterLink} to={withYear(codePath(doc.id), y)} clickable color={y === year ? 'primary' : 'default'}
@@ -112,8 +124,8 @@ function CodeContent({ page, year }: { page: CodePageData; year: number }) {
             <TableBody>
               {page.originRules.map((rule) => (
                 <TableRow key={rule.agreement}>
-                  <TableCell sx={{ fontWeight: 600 }}>{rule.agreement}</TableCell>
-                  <TableCell>{rule.rule ?? <Typography component="span" variant="body2" color="text.secondary"><FormattedMessage id="lookup.code.noRule" /></Typography>}</TableCell>
+                  <TableCell sx={{ fontWeight: 600 }}>{scheduleName(intl, rule.agreement)}</TableCell>
+                  <TableCell>{rule.rule ?? <GeneralRule agreement={rule.agreement} />}</TableCell>
                   <TableCell>{rule.hs && (rule.hs === doc.id ? '' : <Link component={RouterLink} to={withYear(codePath(rule.hs), year)}>{displayCode(rule.hs)}</Link>)}</TableCell>
                 </TableRow>
               ))}
@@ -132,7 +144,7 @@ function CodeContent({ page, year }: { page: CodePageData; year: number }) {
         <Section titleId="lookup.code.decisions">
           {page.decisions.length === 0 ? <Typography color="text.secondary"><FormattedMessage id="lookup.code.noDecisions" /></Typography> : (
             <LinkList items={page.decisions.map((decision) => ({
-              key: decision.id, to: `/classification/${decision.id}`, primary: `${decision.doc_no} · ${formatCode(decision.hs)}`, secondary: localText(decision, 'product_name', lang).text,
+              key: decision.id, to: `/classification/${decision.id}`, primary: `${decision.doc_no} · ${formatCode(decision.hs)}${isDemonstration(decision.doc_no) ? ` · ${intl.formatMessage({ id: 'lookup.decision.demonstration' })}` : ''}`, secondary: localText(decision, 'product_name', lang).text,
             }))} />
           )}
         </Section>

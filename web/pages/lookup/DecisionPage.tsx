@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -8,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink, useParams } from 'react-router';
 import { formatCode } from '../../../common/hs/code.js';
+import { isDemonstration } from '../../../common/lookup/demonstration.js';
 import type { DecisionPage as DecisionPageData } from '../../../common/lookup/schemas.js';
 import { usePageMeta } from '../../app/page-effects.js';
 import { useDecision, useLookupLang } from './lookup-api.js';
@@ -29,6 +31,7 @@ function DecisionContent({ page }: { page: DecisionPageData }) {
   return (
     <Stack spacing={2}>
       <Typography variant="h4" component="h1"><FormattedMessage id="lookup.decision.title" values={{ docNo: decision.doc_no }} /></Typography>
+      {isDemonstration(decision.doc_no) && <Alert severity="warning"><FormattedMessage id="lookup.decision.demonstrationNote" /></Alert>}
       <Section titleId="lookup.decision.details">
         <Table size="small">
           <TableBody>

@@ -18,8 +18,13 @@ export function scheduleName(intl: IntlShape, schedule: string): string {
   return schedule.startsWith('RCEP ') ? `RCEP (${schedule.slice(5)})` : schedule;
 }
 
-/** What a published cell means in the reader's language; a plain rate needs no words. */
-function rateMeaning(intl: IntlShape, rate: DutyRateRow): string {
+/**
+ * What a published cell means in the reader's language; a plain rate needs no words, unless a preferential rate is
+ * above MFN (an importer then pays MFN).
+ */
+function rateMeaning(intl: IntlShape, rate: DutyRateRow, mfn: number | null): string {
+  const preferential = rate.schedule !== 'ordinary' && rate.schedule !== 'MFN';
+  if (preferential && rate.kind === 'rate' && mfn !== null && (rate.percent ?? 0) > mfn) return intl.formatMessage({ id: 'lookup.code.aboveMfn' });
   if (rate.kind === 'no_preference') return intl.formatMessage({ id: 'lookup.code.noPreference' });
   if (rate.kind === 'rate_except') {
     const countries = intl.formatList(rate.exceptCountries.map((code) => intl.formatDisplayName(code, { type: 'region', fallback: 'code' }) ?? code));
@@ -31,7 +36,9 @@ function rateMeaning(intl: IntlShape, rate: DutyRateRow): string {
 /** A line's ordinary, MFN and preferential rates as the tariff publishes them, exclusions explained. */
 export function DutyRatesTable({ rates }: { rates: DutyRateRow[] }) {
   const intl = useIntl();
+  const mfn = rates.find((rate) => rate.schedule === 'MFN' && rate.kind === 'rate')?.percent ?? null;
   return (
+    <>
     <Table size="small" aria-label={intl.formatMessage({ id: 'lookup.code.dutyRates' })}>
       <TableHead>
         <TableRow>
@@ -45,10 +52,14 @@ export function DutyRatesTable({ rates }: { rates: DutyRateRow[] }) {
           <TableRow key={rate.schedule}>
             <TableCell sx={{ fontWeight: 600 }}>{scheduleName(intl, rate.schedule)}</TableCell>
             <TableCell align="right">{rate.kind === 'rate' ? intl.formatNumber(rate.percent ?? 0) : rate.published}</TableCell>
-            <TableCell><Typography component="span" variant="body2" color="text.secondary">{rateMeaning(intl, rate)}</Typography></TableCell>
+            <TableCell><Typography component="span" variant="body2" color="text.secondary">{rateMeaning(intl, rate, mfn)}</Typography></TableCell>
           </TableRow>
         ))}
       </TableBody>
     </Table>
+    {rates.some((rate) => rate.schedule.startsWith('RCEP ')) && (
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}><FormattedMessage id="lookup.code.rcepSchedules" /></Typography>
+    )}
+    </>
   );
 }

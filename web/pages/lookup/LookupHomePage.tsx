@@ -4,13 +4,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { tariffYears } from '../../../common/lookup/query.js';
 import { HomePage } from '../HomePage.js';
 import { HsTree } from './HsTree.js';
 import { useYears } from './lookup-api.js';
 import { SearchBanner } from './SearchBanner.js';
 import { SearchSidebar } from './SearchSidebar.js';
-import { yearOfParams } from './text.js';
+import { yearChoices, yearOfParams } from './text.js';
 
 /** The visitors' home: what Dutybook is, the search banner, the HS tree of a year and the search sidebar. */
 export function LookupHomePage() {
@@ -18,7 +17,7 @@ export function LookupHomePage() {
   const [params, setParams] = useSearchParams();
   const years = useYears().data?.years;
   const year = yearOfParams(params);
-  const choices = [...new Set([...(years ?? []), year])].filter((y) => (tariffYears as readonly number[]).includes(y)).sort((a, b) => b - a);
+  const choices = yearChoices(years, year);
   return (
     <Stack spacing={3}>
       <HomePage />

@@ -12,10 +12,11 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
-import { cleanTerm, defaultTariffYear, tariffYears } from '../../../common/lookup/query.js';
+import { cleanTerm, defaultTariffYear } from '../../../common/lookup/query.js';
 import { rateSchedules } from '../../../common/lookup/duty-rate.js';
 import type { SearchFilters, SearchMode } from '../../../common/lookup/schemas.js';
-import { yearOfParams } from './text.js';
+import { useYears } from './lookup-api.js';
+import { yearChoices, yearOfParams } from './text.js';
 import { rememberSearch } from './recent-searches.js';
 
 /** Builds the address of a search; the default mode, year and exactness stay out of it. */
@@ -54,6 +55,7 @@ export function SearchBanner() {
   const [mode, setMode] = useState<SearchMode>(params.get('mode') === 'classification' ? 'classification' : 'tariff');
   const [exact, setExact] = useState(params.get('exact') === '1');
   const [year, setYear] = useState(yearOfParams(params));
+  const years = useYears().data?.years;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -83,7 +85,7 @@ export function SearchBanner() {
             select value={year} onChange={(event) => setYear(Number(event.target.value))} sx={{ minWidth: 120 }}
             label={intl.formatMessage({ id: 'lookup.banner.year' })} slotProps={{ htmlInput: { 'data-testid': 'year-select' } }}
           >
-            {[...tariffYears].reverse().map((option) => <MenuItem key={option} value={option}>{option}</MenuItem>)}
+            {yearChoices(years, year).map((option) => <MenuItem key={option} value={option}>{option}</MenuItem>)}
           </TextField>
           <Button type="submit" variant="contained" size="large" startIcon={<SearchIcon />} sx={{ minWidth: 140 }} data-testid="search-submit">
             <FormattedMessage id="lookup.banner.search" />

@@ -12,15 +12,16 @@ import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { formatCode } from '../../../common/hs/code.js';
+import { isDemonstration } from '../../../common/lookup/demonstration.js';
 import { cleanTerm, searchPageSize } from '../../../common/lookup/query.js';
 import type { DecisionDoc, LookupLang, SearchAnswer, TariffDoc } from '../../../common/lookup/schemas.js';
 import { usePageMeta } from '../../app/page-effects.js';
 import { Highlighted } from './Highlighted.js';
-import { useLookupLang, useSearch } from './lookup-api.js';
+import { useLookupLang, useSearch, useYears } from './lookup-api.js';
 import { filtersOfParams, SearchBanner, searchPath } from './SearchBanner.js';
 import { SearchFiltersPanel } from './SearchFilters.js';
 import { SearchSidebar } from './SearchSidebar.js';
-import { codePath, localText, matchedText, withYear, yearOfParams } from './text.js';
+import { codePath, levelLabelId, localText, matchedText, withYear, yearOfParams } from './text.js';
 
 type Marks = SearchAnswer['highlighting'][string] | undefined;
 
@@ -29,7 +30,7 @@ function MatchedLanguage({ lang }: { lang: LookupLang }) {
   const intl = useIntl();
   const shown = useLookupLang();
   if (lang === shown) return null;
-  return <Chip size="small" variant="outlined" color="secondary" lang={lang} label={intl.formatMessage({ id: 'lookup.search.matchedIn' }, { language: intl.formatMessage({ id: `languages.${lang}` }) })} />;
+  return <Chip size="small" variant="outlined" color="secondary" lang={lang} label={intl.formatMessage({ id: 'lookup.search.matchedIn' }, { language: intl.formatMessage({ id: `lookup.search.languageName.${lang}` }) })} />;
 }
 
 function TariffResult({ doc, marks, year }: { doc: TariffDoc; marks: Marks; year: number }) {
@@ -43,7 +44,7 @@ function TariffResult({ doc, marks, year }: { doc: TariffDoc; marks: Marks; year
         <CardContent>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>{doc.hs}</Typography>
-            <Chip size="small" label={<FormattedMessage id={`lookup.level.${doc.level}`} />} />
+            <Chip size="small" label={<FormattedMessage id={levelLabelId(doc)} />} />
             {unit && <Chip size="small" variant="outlined" label={<FormattedMessage id="lookup.code.unitValue" values={{ unit }} />} />}
             <MatchedLanguage lang={description.lang} />
           </Stack>
@@ -69,6 +70,7 @@ export function DecisionResult({ doc, marks }: { doc: DecisionDoc; marks: Marks 
         <CardContent>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5, flexWrap: 'wrap' }}>
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>{doc.doc_no}</Typography>
+            {isDemonstration(doc.doc_no) && <Chip size="small" color="warning" label={<FormattedMessage id="lookup.decision.demonstration" />} />}
             {doc.doc_date && <Chip size="small" variant="outlined" label={doc.doc_date} />}
             <Chip size="small" color="primary" label={<FormattedMessage id="lookup.decision.hsValue" values={{ hs: formatCode(doc.hs) }} />} />
             <MatchedLanguage lang={name.lang} />
@@ -97,6 +99,11 @@ export function SearchPage() {
   const search = useSearch({ q, mode, exact, year, page, filters });
   usePageMeta('lookup.search.pageTitle', 'lookup.search.pageDescription', { term: q || '*' });
   const answer = search.data;
+  const editions = useYears().data?.editions;
+  // Only the languages the year's tariff is written in were searched (the shipped tariff has no Korean text).
+  const languages = editions?.find((edition) => edition.year === year)?.languages ?? ['vi', 'en'];
+  const languageList = intl.formatList(languages.map((lang) => intl.formatMessage({ id: `lookup.search.languageName.${lang}` })), { type: 'conjunction' });
+  const found = (answer?.response.numFound ?? 0) > 0;
   const pages = answer ? Math.ceil(answer.response.numFound / searchPageSize) : 0;
 
   return (
@@ -113,9 +120,13 @@ export function SearchPage() {
                   <FormattedMessage id="lookup.search.count" values={{ count: answer.response.numFound, term: q || '*' }} />
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  <FormattedMessage id="lookup.search.languageNote" values={{ year }} />
+                  <FormattedMessage id="lookup.search.languageNote" values={{ year, languages: languageList }} />
                   {answer.query.kind === 'code' && <> <FormattedMessage id="lookup.search.codeNote" values={{ code: answer.query.code }} /></>}
-                  {answer.query.fuzzy && <> <FormattedMessage id="lookup.search.fuzzyNote" /></>}
+                  {found && answer.query.match === 'some' && <> <FormattedMessage id="lookup.search.someWordsNote" /></>}
+                  {found && answer.query.fuzzy && <> <FormattedMessage id="lookup.search.fuzzyNote" /></>}
+                  {answer.query.koreanTerms?.map((term) => (
+                    <span key={term.term} lang="ko"> <FormattedMessage id="lookup.search.koreanTermNote" values={{ term: term.term, codes: term.codes.map(formatCode).join(', ') }} /></span>
+                  ))}
                 </Typography>
               </Box>
             )}

@@ -7,17 +7,17 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import { defaultTariffYear } from '../../../common/lookup/query.js';
 import { searchPath } from './SearchBanner.js';
-import { forgetSearches, recentSearches } from './recent-searches.js';
+import { forgetSearches, recentSearchesSnapshot, subscribeRecentSearches } from './recent-searches.js';
 
 /** The search sidebar: how to search, and the visitor's recent searches. */
 export function SearchSidebar() {
   const intl = useIntl();
-  const [recent, setRecent] = useState(recentSearches);
+  const recent = useSyncExternalStore(subscribeRecentSearches, recentSearchesSnapshot, () => []);
   return (
     <Stack spacing={2} component="aside" aria-label={intl.formatMessage({ id: 'lookup.sidebar.title' })}>
       <Paper variant="outlined" sx={{ p: 2 }}>
@@ -40,7 +40,7 @@ export function SearchSidebar() {
               </ListItemButton>
             ))}
           </List>
-          <Button size="small" onClick={() => { forgetSearches(); setRecent([]); }}><FormattedMessage id="lookup.sidebar.clear" /></Button>
+          <Button size="small" onClick={forgetSearches}><FormattedMessage id="lookup.sidebar.clear" /></Button>
         </Paper>
       )}
     </Stack>

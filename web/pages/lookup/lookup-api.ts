@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import type {
-  CodePage, CoSearchAnswer, DecisionPage, LookupLang, RegulationPage, SearchAnswer, SearchFilters, SearchMode, TreeNode, YearComparison,
+  CodePage, CoSearchAnswer, DecisionPage, LookupLang, RegulationPage, SearchAnswer, SearchFilters, SearchMode, TreeNode, YearComparison, YearsAnswer,
 } from '../../../common/lookup/schemas.js';
 import { apiRequest } from '../../app/api.js';
 
@@ -23,7 +23,7 @@ export function useSearch(params: SearchParams) {
 
 export const useYears = () => useQuery({
   queryKey: ['lookup', 'years'],
-  queryFn: ({ signal }) => apiRequest<{ years: number[] }>('/lookup/years/', { signal }),
+  queryFn: ({ signal }) => apiRequest<YearsAnswer>('/lookup/years/', { signal }),
   staleTime: 5 * 60_000,
 });
 

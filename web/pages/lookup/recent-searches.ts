@@ -15,12 +15,30 @@ export function recentSearches(): RecentSearch[] {
   }
 }
 
+const listeners = new Set<() => void>();
+let snapshot: { raw: string | null; list: RecentSearch[] } | undefined;
+
+/** Lets a list of recent searches redraw as soon as a search is made or the list cleared, not on the next visit. */
+export function subscribeRecentSearches(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => { listeners.delete(listener); };
+}
+
+/** The same list while storage is unchanged, as useSyncExternalStore needs. */
+export function recentSearchesSnapshot(): RecentSearch[] {
+  const raw = localStorage.getItem(storageKey);
+  if (snapshot?.raw !== raw) snapshot = { raw, list: recentSearches() };
+  return snapshot.list;
+}
+
 export function rememberSearch(search: RecentSearch): void {
   if (!search.q) return;
   const rest = recentSearches().filter((item) => item.q !== search.q || item.mode !== search.mode);
   localStorage.setItem(storageKey, JSON.stringify([search, ...rest].slice(0, kept)));
+  for (const listener of listeners) listener();
 }
 
 export function forgetSearches(): void {
   localStorage.removeItem(storageKey);
+  for (const listener of listeners) listener();
 }

@@ -13,6 +13,8 @@ const page = (path: string, load: () => Promise<ComponentType>): RouteObject => 
 /** The public lookup's pages; `/:code` ranks below every fixed route, so those take precedence. */
 export const lookupRoutes: RouteObject[] = [
   page('search', () => import('./SearchPage.js').then((m) => m.SearchPage)),
+  // Signed-in users' `/` is their dashboard: the lookup's home stays reachable here.
+  page('lookup', () => import('./LookupHomePage.js').then((m) => m.LookupHomePage)),
   page('help', () => import('../help/HelpPage.js').then((m) => m.HelpPage)),
   page('faq', () => import('../faq/FaqPage.js').then((m) => m.FaqPage)),
   page('searching-co', () => import('../searching-co/SearchingCoPage.js').then((m) => m.SearchingCoPage)),

@@ -37,5 +37,17 @@ export const yearOfParams = (params: URLSearchParams): number => (params.has('ye
 /** Keeps a chosen year in links, and leaves the default out so addresses stay short. */
 export const withYear = (path: string, year: number): string => (year === defaultTariffYear ? path : `${path}?year=${year}`);
 
-/** The page address of a code: its digits (or a section numeral). */
-export const codePath = (id: string): string => `/${id}`;
+/**
+ * The page address of a code: its digits (or a section numeral). A group row (`853650~1`) has no page of its own: it
+ * opens its code's page at the group.
+ */
+export const codePath = (id: string): string => {
+  const group = id.indexOf('~');
+  return group === -1 ? `/${id}` : `/${id.slice(0, group)}#${encodeURIComponent(id)}`;
+};
+
+/** The label key of a line's level; a group row (no code of its own) is labelled as one whatever its depth. */
+export const levelLabelId = (line: { id: string; level: number }): string => (line.id.includes('~') ? 'lookup.level.group' : `lookup.level.${line.level}`);
+
+/** The years a visitor may pick: those that hold lines, and the one shown. */
+export const yearChoices = (years: number[] | undefined, shown: number): number[] => [...new Set([...(years ?? []), shown])].sort((a, b) => b - a);

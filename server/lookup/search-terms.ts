@@ -1,0 +1,142 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { fold } from '../../common/text/fold.js';
+
+/**
+ * How a text query is searched: its words grouped into slots that must each match (a name the synonym table knows
+ * becomes one slot, found as typed or as the tariff words it), and the HS codes Korean product names stand for.
+ */
+export interface TermSlot {
+  /** The words of the query this slot covers, as typed. */
+  words: string[];
+  /** Multi-word texts any of which satisfies the slot as a phrase (the typed name and its synonyms). */
+  phrases: string[];
+  /** A word the slot is, when it is one word (searched folded, stemmed and, for Korean, as a word start). */
+  word?: string;
+  /** English small words (`of`, `for`): they raise the lines that have them but are not required. */
+  optional: boolean;
+}
+
+export interface KoreanMatch { term: string; codes: string[] }
+
+export interface ReadQuery {
+  slots: TermSlot[];
+  korean: KoreanMatch[];
+}
+
+export interface SynonymRule { names: string[]; expansions: string[] }
+
+const dataDir = fileURLToPath(new URL('../../data/lookup/', import.meta.url));
+const hangul = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/;
+export const isKorean = (text: string): boolean => hangul.test(text);
+
+/** English words too common to be required; a query of them alone still requires them. */
+const smallWords = new Set(['a', 'an', 'and', 'or', 'the', 'of', 'for', 'with', 'in', 'on', 'to', 'by', 'from', 'at', 'as', 'other', 'its']);
+
+/** Reads `name, name => expansion; expansion` lines (comments start with #). */
+export function parseSynonyms(text: string): SynonymRule[] {
+  const rules: SynonymRule[] = [];
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const [left, right] = line.split('=>');
+    if (right === undefined) throw new Error(`A synonym line needs "=>": ${line}`);
+    const names = left!.split(',').map((name) => name.trim()).filter(Boolean);
+    const expansions = right.split(';').map((name) => name.trim()).filter(Boolean);
+    if (names.length > 0 && expansions.length > 0) rules.push({ names, expansions });
+  }
+  return rules;
+}
+
+/** Reads `term,codes,en` rows: Korean names of goods and the codes they go under (most usual first). */
+export function parseKoreanTerms(text: string): Map<string, string[]> {
+  const terms = new Map<string, string[]>();
+  for (const raw of text.split('\n').slice(1)) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const [term, codes] = line.split(',');
+    const list = (codes ?? '').split(' ').filter((code) => /^\d{4}(\d{2}){0,2}$/.test(code));
+    if (!term || list.length === 0) throw new Error(`A Korean term needs codes of 4, 6 or 8 digits: ${line}`);
+    terms.set(term.trim().toLowerCase(), list);
+  }
+  return terms;
+}
+
+export const shippedSynonyms = (): SynonymRule[] => parseSynonyms(readFileSync(`${dataDir}synonyms.txt`, 'utf8'));
+export const shippedKoreanTerms = (): Map<string, string[]> => parseKoreanTerms(readFileSync(`${dataDir}ko-terms.csv`, 'utf8'));
+
+/** A word as the synonym table compares it: folded, and an English plural `s` dropped. */
+const key = (word: string) => {
+  const folded = fold(word);
+  return folded.length > 3 && folded.endsWith('s') && !folded.endsWith('ss') ? folded.slice(0, -1) : folded;
+};
+
+/** Korean particles and suffixes a product name may carry in a query (`냉장고를`, `에어컨용`). */
+const koreanEndings = ['으로', '에서', '용', '을', '를', '은', '는', '이', '가', '의', '와', '과', '로', '에', '도'];
+
+export class TermReader {
+  private readonly rules: Array<{ names: string[][]; expansions: string[] }>;
+  private readonly longest: number;
+
+  constructor(synonyms: SynonymRule[], private readonly koreanTerms: Map<string, string[]>) {
+    this.rules = synonyms.map((rule) => ({ names: rule.names.map((name) => name.split(/\s+/).map(key)), expansions: rule.expansions }));
+    this.longest = Math.max(1, ...this.rules.flatMap((rule) => rule.names.map((name) => name.length)));
+  }
+
+  /** Groups the words of a query into slots; a span the synonym table names (the longest first) is one slot. */
+  read(words: string[], quoted: string[]): ReadQuery {
+    const slots: TermSlot[] = quoted.map((phrase) => ({ words: phrase.split(' '), phrases: [phrase], optional: false }));
+    const keys = words.map(key);
+    for (let at = 0; at < words.length;) {
+      const span = this.synonymAt(keys, at);
+      if (span) {
+        const typed = words.slice(at, at + span.length);
+        slots.push({ words: typed, phrases: [typed.join(' '), ...span.expansions], optional: false, ...(span.length === 1 ? { word: typed[0]! } : {}) });
+        at += span.length;
+        continue;
+      }
+      const word = words[at]!;
+      slots.push({ words: [word], phrases: [], word, optional: smallWords.has(word.toLowerCase()) });
+      at += 1;
+    }
+    if (slots.every((slot) => slot.optional)) for (const slot of slots) slot.optional = false;
+    return { slots, korean: this.korean(words) };
+  }
+
+  private synonymAt(keys: string[], at: number): { length: number; expansions: string[] } | undefined {
+    for (let length = Math.min(this.longest, keys.length - at); length >= 1; length -= 1) {
+      const span = keys.slice(at, at + length).join(' ');
+      const expansions = this.rules.filter((rule) => rule.names.some((name) => name.join(' ') === span)).flatMap((rule) => rule.expansions);
+      if (expansions.length > 0) return { length, expansions: [...new Set(expansions)] };
+    }
+    return undefined;
+  }
+
+  /**
+   * The Korean product names of a query: the Korean words written together (`냉동 새우` is `냉동새우`), else each
+   * word, without a particle it carries, or the longest name it ends with (`전기밥솥` ends with `밥솥`).
+   */
+  private korean(words: string[]): KoreanMatch[] {
+    const korean = words.filter(isKorean).map((word) => word.toLowerCase());
+    if (korean.length === 0) return [];
+    const lookUp = (word: string): KoreanMatch | undefined => {
+      const bare = [word, ...koreanEndings.filter((ending) => word.endsWith(ending) && word.length > ending.length).map((ending) => word.slice(0, -ending.length))];
+      for (const candidate of bare) {
+        const codes = this.koreanTerms.get(candidate);
+        if (codes) return { term: candidate, codes };
+      }
+      for (let start = 1; start < word.length - 1; start += 1) {
+        const codes = this.koreanTerms.get(word.slice(start));
+        if (codes) return { term: word.slice(start), codes };
+      }
+      return undefined;
+    };
+    const joined = korean.length > 1 ? lookUp(korean.join('')) : undefined;
+    if (joined) return [joined];
+    const found = korean.map(lookUp).filter((match): match is KoreanMatch => match !== undefined);
+    return found.filter((match, index) => found.findIndex((other) => other.term === match.term) === index);
+  }
+}
+
+/** A code of the Korean table as the tariff holds it: a heading or subheading not divided further is one 8-digit line. */
+export const tariffIdsOf = (codes: string[]): string[] => [...new Set(codes.flatMap((code) => [code, code.padEnd(8, '0')]))];
