@@ -7,7 +7,7 @@ import type { Database } from '../db/client.js';
 import { companyDataChanged } from '../db/data-version.js';
 import { copyInto, inTransaction, type Run, runner } from '../db/run.js';
 import { catalogs } from '../i18n.js';
-import { refreshDeclarations, refreshDeclaredSums, versioned } from '../resources/declaration-versions.js';
+import { analyseDeclarations, refreshDeclarations, refreshDeclaredSums, versioned } from '../resources/declaration-versions.js';
 import { quoted } from '../db/statement.js';
 import type { RefusedRow, RowError, RowPlan } from './convert-rows.js';
 import { LeaseLost, ServerClosing } from '../jobs/leases.js';
@@ -155,14 +155,17 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
       await fail('The sheet has no rows below the header.', { code: 'no_rows' });
       return;
     }
+    // The statistics the final statements are planned on, sampled before the transaction: a statement of its own, so
+    // that on the embedded database other requests get their turn before the final work and not only after it.
+    if (!direct || versioned(target)) await analyseDeclarations(run);
     await inTransaction(database, async (tx) => {
       const unmatched = direct ? 0 : await applyEcusRecords(tx, job, stage, errors);
       for (const earlier of job.replaces) await rollBackRows(tx, earlier);
       await finish(tx, job.recordId, 'succeeded', { total: seen, inserted: inserted - unmatched, rejected: rejected + unmatched, errors, traceback: null, failure: null });
       // Visible now, the import's declaration versions supersede the earlier ones.
-      if (direct && versioned(target)) await refreshDeclarations(tx, job.companyId, { importRecordId: job.recordId });
+      if (direct && versioned(target)) await refreshDeclarations(tx, job.companyId, { importRecordId: job.recordId }, { analysed: true });
       // AMA corrections and cancellations change which quantities count, not which versions.
-      if (!direct) await refreshDeclaredSums(tx, job.companyId, { folderSetId: job.folderSetId });
+      if (!direct) await refreshDeclaredSums(tx, job.companyId, { folderSetId: job.folderSetId }, { analysed: true });
       await companyDataChanged(tx, job.companyId);
     });
   } catch (error) {

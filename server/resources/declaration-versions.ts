@@ -41,8 +41,8 @@ const loading = `SELECT id FROM import_records WHERE company_id = $1 AND status 
  * Re-derives the superseded lines and the monthly sums of some declarations of a company, each in one statement, so
  * a reader never sees them half done.
  */
-export async function refreshDeclarations(run: Run, companyId: string, declarations: Declarations): Promise<void> {
-  if (!Array.isArray(declarations)) await analyseDeclarations(run);
+export async function refreshDeclarations(run: Run, companyId: string, declarations: Declarations, options: Analysed = {}): Promise<void> {
+  if (!Array.isArray(declarations) && !options.analysed) await analyseDeclarations(run);
   let lines: string;
   let params: unknown[];
   // The sums to re-derive: an import's or a folder set's whole folder set, else the codes the declarations hold.
@@ -93,13 +93,19 @@ export async function refreshDeclarations(run: Run, companyId: string, declarati
  * the reports filter and join on first, and they are planned on the rows as they are. Only those columns: the
  * expression of the search index would cost five times as much to sample.
  */
-const analyseDeclarations = (run: Run) => run(`ANALYZE
+export const analyseDeclarations = (run: Run) => run(`ANALYZE
   ecus_lines (company_id, folder_set_id, import_record_id, account_number, registered_date, type_code, code, unit),
   ecus_superseded_lines, ecus_cancel_records (company_id, folder_set_id, ecus_id)`);
 
+/**
+ * Whether the caller has sampled the statistics already (`analyseDeclarations`): an import does it before its final
+ * transaction, where on the embedded database it would keep every other request waiting.
+ */
+export interface Analysed { analysed?: boolean }
+
 /** Re-derives a whole folder set's monthly sums: after AMA corrections or cancellations, which change no version. */
-export async function refreshDeclaredSums(run: Run, companyId: string, scope: { folderSetId: string }): Promise<void> {
-  await analyseDeclarations(run);
+export async function refreshDeclaredSums(run: Run, companyId: string, scope: { folderSetId: string }, options: Analysed = {}): Promise<void> {
+  if (!options.analysed) await analyseDeclarations(run);
   await sumDeclarations(run, companyId, scope);
 }
 
