@@ -12,6 +12,7 @@ import { createCompany, createFolderSet } from '../server/companies/companies.js
 import { loadConfig } from '../server/config.js';
 import { type Database, migrateDatabase, openPglite, openPostgres } from '../server/db/client.js';
 import { runner } from '../server/db/run.js';
+import { searchCountCap } from '../server/resources/list-rows.js';
 import { type ListParameters, pageQuery, whereClause } from '../server/resources/row-sql.js';
 import { Statement } from '../server/db/statement.js';
 import type { Scope } from '../server/access.js';
@@ -139,7 +140,7 @@ async function prepare(database: Database): Promise<Target> {
   return target!;
 }
 
-/** The two statements listRows builds for these parameters: the page, and the count without LIMIT and OFFSET. */
+/** The two statements listRows builds for these parameters: the page, and the count without LIMIT and OFFSET (of a search, up to the cap). */
 function engineStatements(scope: Scope, parameters: ListParameters) {
   const page = Number(parameters.page ?? 1);
   const pageSize = Number(parameters.page_size ?? defaultPageSize);
@@ -147,9 +148,16 @@ function engineStatements(scope: Scope, parameters: ListParameters) {
   const where = whereClause(statement, ecus, scope, parameters);
   const limit = statement.param(pageSize);
   const offset = statement.param((page - 1) * pageSize);
+  // A search counts its matches only up to the cap, as the engine does (listRows), and answers the cap beyond it.
+  const searching = Boolean(parameters.search?.trim());
   return {
     page: { text: pageQuery(ecus, where, parameters.ordering, limit, offset), params: statement.params },
-    count: { text: `SELECT count(*)::int AS count FROM ${ecus.table} WHERE ${where}`, params: statement.params.slice(0, -2) },
+    count: {
+      text: searching
+        ? `SELECT least(count(*), ${searchCountCap})::int AS count FROM (SELECT 1 FROM ${ecus.table} WHERE ${where} LIMIT ${searchCountCap + 1}) matched`
+        : `SELECT count(*)::int AS count FROM ${ecus.table} WHERE ${where}`,
+      params: statement.params.slice(0, -2),
+    },
   };
 }
 

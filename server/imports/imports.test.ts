@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../test/multipart.js';
 import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
 import { runner } from '../db/run.js';
+import { effectiveDeclarationsCte } from '../statements/statement-sql.js';
 import { readHeaders } from './headers.js';
 import { outlineWorkbook } from '../spreadsheets/read-sheet.js';
 import { settledJobs } from '../jobs/leases.js';
@@ -144,6 +145,39 @@ describe('Excel imports', { timeout: 180_000 }, () => {
     expect(history.json().count).toBe(4);
     expect((await call('GET', `/api/balance/import-record/?company_slug=${company}`, undefined, stranger)).statusCode).toBe(404);
     expect((await call('POST', `/api/balance/import-record/${replaced.id}/rollback/`, undefined, stranger)).statusCode).toBe(404);
+  });
+
+  it('keeps the monthly sums of the effective lines as imports add lines, newer versions and versions of their own', async () => {
+    const own = (await call('POST', '/api/clients-api/companies/', { name: 'Sums Co' })).json();
+    const importInto = async (name: string, lines: Array<Array<string | number | Date | null>>) => settled((await call('POST', '/api/balance/ecus/import_data/', {
+      upload_id: (await upload(name, await ecusWorkbook(lines))).json().upload_id, company_slug: own.slug, folder_slug: own.folder_set[0].slug,
+      sheet_name: 'Tờ khai', header_from: 2, header_to: 3, mapping,
+    })).json());
+    // The kept sums, one row a month, type code, code and unit, and the effective lines summed afresh.
+    const [scope] = await runner(t.database)<{ company_id: string; folder_set_id: string }>(
+      'SELECT f.company_id, f.id AS folder_set_id FROM folder_sets f JOIN companies c ON c.id = f.company_id WHERE c.slug = $1', [own.slug]);
+    const params = [scope!.company_id, scope!.folder_set_id, '2000-01-01', '2100-01-01'];
+    const kept = () => runner(t.database)(`SELECT month::text, type_code, code, unit, total::text, lines, name, last_day::text FROM ecus_monthly_sums
+      WHERE company_id = $1 AND folder_set_id = $2 AND month BETWEEN $3 AND $4 ORDER BY 1, 2, 3, 4`, params);
+    const fresh = () => runner(t.database)(`WITH ${effectiveDeclarationsCte}
+      SELECT date_trunc('month', registered_date)::date::text AS month, type_code, code, unit, sum(total)::text AS total, count(*)::int AS lines,
+             max(item_name) AS name, max(registered_date)::text AS last_day
+        FROM effective GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`, params);
+
+    expect(await importInto('first.xlsx', [line(1), line(2), line(3, { 3: '0NVL-1' }), line(4)])).toMatchObject({ status: 'succeeded', inserted: 4 });
+    expect(await kept()).toEqual(await fresh());
+    // A newer version of declaration 1 (its 12th digit) in another month, more of a code and month already summed, a
+    // new code, and a declaration whose two versions come in the same sheet.
+    const second = await importInto('second.xlsx', [
+      line(1, { 0: '105800000011', 1: new Date(Date.UTC(2025, 3, 2)), 5: 7 }), line(5, { 3: '0NVL-2', 4: 'Vải Z' }), line(6),
+      line(7, { 3: '0NVL-2' }), line(7, { 0: '105800000071', 3: '0NVL-2', 5: 3 }),
+    ]);
+    expect(second).toMatchObject({ status: 'succeeded', inserted: 5 });
+    const sums = await kept();
+    expect(sums).toEqual(await fresh());
+    expect(sums).toContainEqual(expect.objectContaining({ month: '2025-03-01', code: '0NVL-2', lines: 3, total: '2003.7', name: 'Vải Z' }));
+    expect(sums).toContainEqual(expect.objectContaining({ month: '2025-04-01', code: '0NVL-1', lines: 1, total: '7' }));
+    expect(await runner(t.database)("SELECT 1 FROM pg_tables WHERE tablename LIKE 'import_sums_%'")).toEqual([]);
   });
 
   it('applies amendments over the original lines, cancels declarations, and rolls back in order', async () => {

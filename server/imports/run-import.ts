@@ -7,7 +7,9 @@ import type { Database } from '../db/client.js';
 import { companyDataChanged } from '../db/data-version.js';
 import { copyInto, inTransaction, type Run, runner } from '../db/run.js';
 import { catalogs } from '../i18n.js';
-import { refreshDeclarations, refreshDeclaredSums, versioned } from '../resources/declaration-versions.js';
+import {
+  analyseDeclarations, createImportedSums, lastDeclarationLine, refreshDeclarations, refreshDeclaredSums, sumImportedLines, versioned,
+} from '../resources/declaration-versions.js';
 import { quoted } from '../db/statement.js';
 import type { RefusedRow, RowError, RowPlan } from './convert-rows.js';
 import { LeaseLost, ServerClosing } from '../jobs/leases.js';
@@ -50,6 +52,7 @@ function choiceLabelsOf(field: string): ChoiceLabels {
 }
 
 const stageOf = (recordId: number) => `import_stage_${recordId}`;
+const sumsOf = (recordId: number) => `import_sums_${recordId}`;
 
 /**
  * How the job's rows are converted: mapped fields by kind, values for every row, unmapped columns as
@@ -99,6 +102,9 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
   const plan = planOf(job, direct);
   const fieldColumns = plan.fields.map((field) => field.name);
   const stage = stageOf(job.recordId);
+  // Declaration lines are summed by month as they arrive, for the monthly sums the statements read.
+  const sums = direct && target.table === 'ecus_lines' ? sumsOf(job.recordId) : null;
+  let summedTo = 0;
   const [table, columns] = direct
     ? [target.table, ['company_id', 'folder_set_id', 'import_record_id', 'extra', ...fieldColumns]]
     : [stage, ['_row', 'extra', ...fieldColumns]];
@@ -133,8 +139,15 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
   try {
     await record("status = 'running'", []);
     if (!direct) await run(`CREATE UNLOGGED TABLE ${stage} (_row int NOT NULL, extra jsonb, ${plan.fields.map((field) => `${quoted(field.name)} ${sqlType[field.definition.kind]}`).join(', ')})`);
+    if (sums) {
+      await createImportedSums(run, sums);
+      summedTo = await lastDeclarationLine(run);
+    }
     for await (const batch of loadInChild({ file: job.upload.path, format: job.upload.format, sheet: job.sheet, fromRow: job.headerTo + 1, plan, keepPosting: job.keepPosting, owner: job.upload.userId, limits: job.limits, signal })) {
-      if (batch.lines > 0) await copyInto(database, table, columns, batch.text, direct ? { companyId: job.companyId, folderSetId: job.folderSetId } : undefined);
+      if (batch.lines > 0) {
+        await copyInto(database, table, columns, batch.text, direct ? { companyId: job.companyId, folderSetId: job.folderSetId } : undefined);
+        if (sums) summedTo = await sumImportedLines(run, sums, job.recordId, summedTo);
+      }
       inserted += batch.lines;
       seen += batch.seen;
       rejected += batch.refused.length;
@@ -155,14 +168,17 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
       await fail('The sheet has no rows below the header.', { code: 'no_rows' });
       return;
     }
+    // The statistics the final statements are planned on, sampled before the transaction: a statement of its own, so
+    // that on the embedded database other requests get their turn before the final work and not only after it.
+    if (!direct || versioned(target)) await analyseDeclarations(run);
     await inTransaction(database, async (tx) => {
       const unmatched = direct ? 0 : await applyEcusRecords(tx, job, stage, errors);
       for (const earlier of job.replaces) await rollBackRows(tx, earlier);
       await finish(tx, job.recordId, 'succeeded', { total: seen, inserted: inserted - unmatched, rejected: rejected + unmatched, errors, traceback: null, failure: null });
       // Visible now, the import's declaration versions supersede the earlier ones.
-      if (direct && versioned(target)) await refreshDeclarations(tx, job.companyId, { importRecordId: job.recordId });
+      if (direct && versioned(target)) await refreshDeclarations(tx, job.companyId, { importRecordId: job.recordId, ...(sums ? { summed: sums } : {}) }, { analysed: true });
       // AMA corrections and cancellations change which quantities count, not which versions.
-      if (!direct) await refreshDeclaredSums(tx, job.companyId, { folderSetId: job.folderSetId });
+      if (!direct) await refreshDeclaredSums(tx, job.companyId, { folderSetId: job.folderSetId }, { analysed: true });
       await companyDataChanged(tx, job.companyId);
     });
   } catch (error) {
@@ -180,6 +196,7 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
       .catch(() => undefined);
   } finally {
     if (!direct) await run(`DROP TABLE IF EXISTS ${stage}`).catch(() => undefined);
+    if (sums) await run(`DROP TABLE IF EXISTS ${sums}`).catch(() => undefined);
   }
 }
 
@@ -195,6 +212,7 @@ class UnmatchedLines extends Error {
  */
 export async function markInterrupted(run: Run, recordId: number): Promise<void> {
   await run(`DROP TABLE IF EXISTS ${stageOf(recordId)}`);
+  await run(`DROP TABLE IF EXISTS ${sumsOf(recordId)}`);
   await run(
     `UPDATE import_records SET status = 'interrupted', traceback = 'The import stopped before it finished; nothing was imported. Start it again.',
             failure = '{"code": "interrupted"}', finished_at = now()

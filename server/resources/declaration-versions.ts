@@ -17,8 +17,11 @@ import type { Run } from '../db/run.js';
 /** A declaration (its first 11 digits) in one folder set, and the code of a line written to it. */
 export interface DeclarationKey { folder_set_id: string; declaration: string; code: string | null }
 
-/** Which declarations to re-derive: some, those of an import's lines, or a whole folder set. */
-export type Declarations = readonly DeclarationKey[] | { importRecordId: number } | { folderSetId: string };
+/**
+ * Which declarations to re-derive: some, those of an import's lines, or a whole folder set. An import that summed its
+ * lines batch by batch as it loaded them (`sumImportedLines`) names the table of those sums.
+ */
+export type Declarations = readonly DeclarationKey[] | { importRecordId: number; summed?: string } | { folderSetId: string };
 
 /** The tables whose rows decide the effective declaration lines: the lines and their cancellations. */
 export const versioned = (resource: Pick<ResourceDefinition, 'table'>) => resource.table === 'ecus_lines' || resource.table === 'ecus_cancel_records';
@@ -41,19 +44,22 @@ const loading = `SELECT id FROM import_records WHERE company_id = $1 AND status 
  * Re-derives the superseded lines and the monthly sums of some declarations of a company, each in one statement, so
  * a reader never sees them half done.
  */
-export async function refreshDeclarations(run: Run, companyId: string, declarations: Declarations): Promise<void> {
-  if (!Array.isArray(declarations)) await analyseDeclarations(run);
+export async function refreshDeclarations(run: Run, companyId: string, declarations: Declarations, options: Analysed = {}): Promise<void> {
+  if (!Array.isArray(declarations) && !options.analysed) await analyseDeclarations(run);
   let lines: string;
   let params: unknown[];
-  // The sums to re-derive: an import's or a folder set's whole folder set, else the codes the declarations hold.
+  // The sums to re-derive: an import's or a folder set's whole folder set, else the codes the declarations hold. An
+  // import with its lines summed adds those sums, and re-derives only the codes of the lines whose version changed.
   let sums: { folderSetId: string } | undefined;
+  let summed: string | undefined;
   if ('importRecordId' in declarations) {
     lines = `(e.folder_set_id, left(e.account_number, 11)) IN (
       SELECT i.folder_set_id, left(i.account_number, 11) FROM ecus_lines i WHERE i.import_record_id = $2 AND i.company_id = $1)`;
     params = [companyId, declarations.importRecordId];
     const [record] = await run<{ folder_set_id: string }>('SELECT folder_set_id FROM import_records WHERE id = $1 AND company_id = $2', [declarations.importRecordId, companyId]);
     if (!record) return;
-    sums = { folderSetId: record.folder_set_id };
+    summed = declarations.summed;
+    if (!summed) sums = { folderSetId: record.folder_set_id };
   } else if ('folderSetId' in declarations) {
     lines = 'e.folder_set_id = $2';
     params = [companyId, declarations.folderSetId];
@@ -75,14 +81,70 @@ export async function refreshDeclarations(run: Run, companyId: string, declarati
      -- Lines of these declarations that are no longer below the latest (an amendment rolled back or edited away).
      restored AS (
        DELETE FROM ecus_superseded_lines s USING judged j
-        WHERE s.folder_set_id = j.folder_set_id AND s.line_id = j.id AND NOT j.superseded),
+        WHERE s.folder_set_id = j.folder_set_id AND s.line_id = j.id AND NOT j.superseded RETURNING s.line_id),
      superseded AS (
        INSERT INTO ecus_superseded_lines (company_id, folder_set_id, line_id)
-       SELECT $1, folder_set_id, id FROM judged WHERE superseded ON CONFLICT DO NOTHING)
-     -- The codes whose sums these declarations can change, besides those of the lines written.
-     SELECT DISTINCT folder_set_id, code FROM judged WHERE ${sums ? 'false' : 'true'}`,
+       SELECT $1, folder_set_id, id FROM judged WHERE superseded ON CONFLICT DO NOTHING RETURNING line_id)
+     -- The codes whose sums these declarations can change, besides those of the lines written; with the import's lines
+     -- summed, those of the lines that changed version.
+     SELECT DISTINCT folder_set_id, code FROM judged
+      WHERE ${sums ? 'false' : summed ? 'id IN (SELECT line_id FROM restored UNION ALL SELECT line_id FROM superseded)' : 'true'}`,
     params);
+  if (summed) {
+    await addImportedSums(run, companyId, summed, judgedLines);
+    await sumDeclarations(run, companyId, judgedLines);
+    return;
+  }
   await sumDeclarations(run, companyId, sums ?? [...declarations as readonly DeclarationKey[], ...judgedLines]);
+}
+
+/** Creates the table an import sums its lines into as it loads them. */
+export const createImportedSums = (run: Run, table: string) => run(
+  `CREATE UNLOGGED TABLE ${table} (folder_set_id uuid NOT NULL, month date NOT NULL, type_code text, code text, unit text,
+     total numeric NOT NULL, lines int NOT NULL, name text, last_day date NOT NULL)`);
+
+/**
+ * Sums the lines an import loaded after line `afterId` (its latest batch) by month, type code, code and unit, as the
+ * monthly sums do; answers the last line summed. A few thousand lines just written cost little to read again here,
+ * while summing the whole import at the end would keep the embedded database from other requests for seconds.
+ */
+export async function sumImportedLines(run: Run, table: string, importRecordId: number, afterId: number): Promise<number> {
+  const [batch] = await run<{ last: number | null }>(
+    `WITH batch AS MATERIALIZED (
+       SELECT id, folder_set_id, registered_date, type_code, code, unit, total, item_name FROM ecus_lines WHERE id > $2 AND import_record_id = $1),
+     summed AS (
+       INSERT INTO ${table} (folder_set_id, month, type_code, code, unit, total, lines, name, last_day)
+       SELECT folder_set_id, date_trunc('month', registered_date)::date, type_code, code, unit, sum(total), count(*), max(item_name), max(registered_date)
+         FROM batch WHERE registered_date IS NOT NULL GROUP BY 1, 2, 3, 4, 5)
+     SELECT max(id) AS last FROM batch`, [importRecordId, afterId]);
+  return batch?.last ?? afterId;
+}
+
+/** The last line of the table before an import loads its own: every line it loads comes after it. */
+export async function lastDeclarationLine(run: Run): Promise<number> {
+  const [last] = await run<{ id: number | null }>('SELECT max(id) AS id FROM ecus_lines');
+  return last?.id ?? 0;
+}
+
+/**
+ * Adds an import's summed lines to the monthly sums, but for the codes re-derived whole because a line of them changed
+ * version (`changed`): all its lines count, being new and the latest of their declarations.
+ */
+async function addImportedSums(run: Run, companyId: string, table: string, changed: readonly Pick<DeclarationKey, 'folder_set_id' | 'code'>[]): Promise<void> {
+  // A sum's key as one text, nulls apart from empty texts, so that the kept sums of those keys are found by a hash join.
+  await run(
+    `WITH added AS MATERIALIZED (
+       SELECT * FROM ${table} a
+        WHERE NOT EXISTS (SELECT 1 FROM unnest($2::uuid[], $3::text[]) r (folder_set_id, code) WHERE r.folder_set_id = a.folder_set_id AND r.code IS NOT DISTINCT FROM a.code)),
+     kept AS (
+       DELETE FROM ecus_monthly_sums s USING (SELECT DISTINCT folder_set_id, month, row(type_code, code, unit)::text AS key FROM added) k
+        WHERE s.company_id = $1 AND s.folder_set_id = k.folder_set_id AND s.month = k.month AND row(s.type_code, s.code, s.unit)::text = k.key
+       RETURNING s.folder_set_id, s.month, s.type_code, s.code, s.unit, s.total, s.lines, s.name, s.last_day)
+     INSERT INTO ecus_monthly_sums (company_id, folder_set_id, month, type_code, code, unit, total, lines, name, last_day)
+     SELECT $1, folder_set_id, month, type_code, code, unit, sum(total), sum(lines), max(name), max(last_day)
+       FROM (SELECT * FROM kept UNION ALL SELECT folder_set_id, month, type_code, code, unit, total, lines, name, last_day FROM added) a
+      GROUP BY 2, 3, 4, 5, 6`,
+    [companyId, changed.map((key) => key.folder_set_id), changed.map((key) => key.code)]);
 }
 
 /**
@@ -93,13 +155,19 @@ export async function refreshDeclarations(run: Run, companyId: string, declarati
  * the reports filter and join on first, and they are planned on the rows as they are. Only those columns: the
  * expression of the search index would cost five times as much to sample.
  */
-const analyseDeclarations = (run: Run) => run(`ANALYZE
+export const analyseDeclarations = (run: Run) => run(`ANALYZE
   ecus_lines (company_id, folder_set_id, import_record_id, account_number, registered_date, type_code, code, unit),
   ecus_superseded_lines, ecus_cancel_records (company_id, folder_set_id, ecus_id)`);
 
+/**
+ * Whether the caller has sampled the statistics already (`analyseDeclarations`): an import does it before its final
+ * transaction, where on the embedded database it would keep every other request waiting.
+ */
+export interface Analysed { analysed?: boolean }
+
 /** Re-derives a whole folder set's monthly sums: after AMA corrections or cancellations, which change no version. */
-export async function refreshDeclaredSums(run: Run, companyId: string, scope: { folderSetId: string }): Promise<void> {
-  await analyseDeclarations(run);
+export async function refreshDeclaredSums(run: Run, companyId: string, scope: { folderSetId: string }, options: Analysed = {}): Promise<void> {
+  if (!options.analysed) await analyseDeclarations(run);
   await sumDeclarations(run, companyId, scope);
 }
 
