@@ -2,7 +2,7 @@ import type { CheckRow, Form16Row, SourceLine, Statement15aRow, Statement15Row }
 import type { Run } from '../db/run.js';
 import { AppError } from '../http/errors.js';
 import type { ReportComputations } from '../jobs/report-runs.js';
-import { coFormSchedules, exemptImportTypes } from './tariff-check.js';
+import { coFormSchedules, exemptImportTypes } from './tariff-rates.js';
 import { checkStatementQuery, drillQuery, form16Query, statementQuery, unmappedTypeCodesQuery } from './statement-sql.js';
 
 export type StatementForm = '15' | '15a';

@@ -1,26 +1,8 @@
-import { agreements } from '../../common/agreements.js';
 import type { TariffCheckRow } from '../../common/statements/schemas.js';
 import type { Run } from '../db/run.js';
 import type { Period } from './compute-statements.js';
 import { effectiveDeclarationsCte } from './statement-sql.js';
-import { declaredForm, dutyPaid, exemptLine, preferentialRates, tariffYearOf } from './tariff-rates.js';
-
-const formKey = (form: string) => form.toUpperCase().replace(/\s/g, '');
-
-/** C/O forms as declared (upper case, no spaces) → the tariff schedules whose rates they claim; RCEP's by partner group. */
-export const coFormSchedules: Record<string, string[]> = {};
-for (const agreement of Object.values(agreements)) {
-  const schedules = agreement.code === 'RCEP' ? ['A', 'B', 'C', 'D', 'E', 'F'].map((group) => `RCEP ${group}`) : [agreement.code];
-  for (const form of agreement.coForms) (coFormSchedules[formKey(form)] ??= []).push(...schedules);
-}
-
-/**
- * The import type codes whose materials enter free of import duty under each regime, on condition that they are
- * exported or accounted for at finalization (Law 107/2016 art. 16, Decree 134/2016 as amended by Decree 18/2021):
- * SXXK's imports for export production, GC's materials for processing (and those moved from another contract),
- * an export-processing enterprise's materials from abroad and from inland.
- */
-export const exemptImportTypes: Readonly<Record<string, readonly string[]>> = { SXXK: ['E31'], GC: ['E21', 'E23'], DNCX: ['E11', 'E15'] };
+import { coFormSchedules, declaredForm, dutyPaid, exemptImportTypes, exemptLine, preferentialRates, tariffYearOf } from './tariff-rates.js';
 
 /**
  * The period's import lines checked against the tariff valid on their date ($1–$4 as the statements, $5 the C/O

@@ -1,3 +1,5 @@
+import { agreements } from '../../common/agreements.js';
+
 /**
  * How a declaration line reads the tariff loaded in the lookup, for the reports that judge duty against it.
  *
@@ -34,3 +36,20 @@ export const exemptLine = (line: string, exemptTypes: string) =>
 /** The duty a line paid: its declared amount; without one, its declared rate on its taxable value, unless it is exempt. */
 export const dutyPaid = (line: string, exemptTypes: string) =>
   `coalesce(${line}.tax_cost, CASE WHEN NOT ${exemptLine(line, exemptTypes)} THEN ${line}.tax_rate * ${line}.total_value / 100 END, 0)`;
+
+const formKey = (form: string) => form.toUpperCase().replace(/\s/g, '');
+
+/** C/O forms as declared (upper case, no spaces) → the tariff schedules whose rates they claim; RCEP's by partner group. */
+export const coFormSchedules: Record<string, string[]> = {};
+for (const agreement of Object.values(agreements)) {
+  const schedules = agreement.code === 'RCEP' ? ['A', 'B', 'C', 'D', 'E', 'F'].map((group) => `RCEP ${group}`) : [agreement.code];
+  for (const form of agreement.coForms) (coFormSchedules[formKey(form)] ??= []).push(...schedules);
+}
+
+/**
+ * The import type codes whose materials enter free of import duty under each regime, on condition that they are
+ * exported or accounted for at finalization (Law 107/2016 art. 16, Decree 134/2016 as amended by Decree 18/2021):
+ * SXXK's imports for export production, GC's materials for processing (and those moved from another contract),
+ * an export-processing enterprise's materials from abroad and from inland.
+ */
+export const exemptImportTypes: Readonly<Record<string, readonly string[]>> = { SXXK: ['E31'], GC: ['E21', 'E23'], DNCX: ['E11', 'E15'] };
