@@ -104,7 +104,7 @@ export function HeaderAccount() {
   if (status === 'authenticated') return <AccountMenu />;
   if (status === 'loading') return null;
   return (
-    <Button variant="contained" component={RouterLink} to="/login" startIcon={<Login />} size="small" disableElevation>
+    <Button variant="contained" component={RouterLink} to="/login" startIcon={<Login />} size="small" disableElevation sx={{ whiteSpace: 'nowrap', flexShrink: 0 }} data-testid="header-login">
       <FormattedMessage id="shell.header.login" />
     </Button>
   );
