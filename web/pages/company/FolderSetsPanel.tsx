@@ -26,6 +26,7 @@ import { canManage, createFolderSet, deleteFolderSet, folderSetsQueryKey, listFo
 import { ConfirmDialog } from '../../app/ConfirmDialog.js';
 import { ListTable, RowAction } from './ListTable.js';
 import { formatBusinessDay } from '../../app/i18n/dates.js';
+import { withYear } from './folder-period.js';
 
 const folderMessageIds = {
   name: 'company.validation.folderName',
@@ -83,7 +84,14 @@ function FolderSetDialog({ company, folderSet, onClose }: { company: Company; fo
       <DialogContent>
         <Grid container spacing={2} sx={{ pt: 1 }}>
           <Grid size={{ xs: 12, sm: 8 }}><TextField {...form.field('name')} label={<FormattedMessage id="company.folderSets.name" />} required fullWidth autoFocus /></Grid>
-          <Grid size={{ xs: 12, sm: 4 }}><TextField {...form.field('year')} label={<FormattedMessage id="company.folderSets.year" />} type="number" required fullWidth /></Grid>
+          <Grid size={{ xs: 12, sm: 4 }}><TextField
+            {...form.field('year')}
+            onChange={(event) => { const year = event.target.value; form.setValues((current) => withYear(current, year)); }}
+            label={<FormattedMessage id="company.folderSets.year" />}
+            type="number"
+            required
+            fullWidth
+          /></Grid>
           <Grid size={{ xs: 12, sm: 6 }}><DateField {...form.dateField('date_start')} label={<FormattedMessage id="company.folderSets.start" />} size="medium" fullWidth required /></Grid>
           <Grid size={{ xs: 12, sm: 6 }}><DateField {...form.dateField('date_end')} label={<FormattedMessage id="company.folderSets.end" />} size="medium" fullWidth required /></Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
