@@ -16,7 +16,7 @@ async function api<T>(url: string, token: string | null, apiPath: string, init: 
 
 describe('finalization reports in Chromium', () => {
   const suite = useServerAndBrowser();
-  const account = { email: 'lan.pham@example.com', password: 'reports-e2e-2026', token: '' };
+  const account = { email: 'lan.pham@example.com', password: 'reports-e2e-2026', token: '', scope: { company_slug: '', folder_slug: '' } };
   const year = new Date().getUTCFullYear();
 
   beforeAll(async () => {
@@ -28,6 +28,7 @@ describe('finalization reports in Chromium', () => {
     account.token = confirmed.token.access_token;
     const company = await api<{ slug: string; folder_set: Array<{ slug: string }> }>(url, account.token, '/clients-api/companies/', { method: 'POST', body: { name: 'Binh Duong Knitwear' } });
     const scope = { company_slug: company.slug, folder_slug: company.folder_set[0]?.slug ?? '' };
+    Object.assign(account, { scope });
     const add = (table: string, body: object) => api(url, account.token, table, { method: 'POST', body: { ...scope, ...body } });
     await add('/balance/begin/', { item_type: 'material', code: 'YARN-01', name: 'Cotton yarn', unit: 'KG', begin_value: '40' });
     await add('/balance/ecus/', { account_number: '105800000010', registered_date: `${year}-02-01`, type_code: 'E31', code: 'YARN-01', item_name: 'Cotton yarn', total: '500', unit: 'KG', total_value: '50000000', tax_rate: '5', hs: '5205.12.00', from_country: 'CN' });
@@ -144,6 +145,8 @@ describe('finalization reports in Chromium', () => {
   });
 
   it('keeps the company and period switcher in the horizontal layout', async () => {
+    const { company_slug: companySlug, folder_slug: folderSlug } = account.scope;
+    await api(suite.server.url, account.token, `/clients-api/companies/${companySlug}/folder-sets/${folderSlug}/`, { method: 'PATCH', body: { name: `Quyết toán năm ${year}` } });
     const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'en-US' });
     await signIn(page);
     await page.getByTestId('open-customization').click();
