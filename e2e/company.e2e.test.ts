@@ -13,6 +13,9 @@ describe('folder sets in Chromium', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Tên', { exact: false }).first().fill('Kỳ sai năm');
     await dialog.locator('input[name=year]').fill('2024');
+    // The period follows the year.
+    await eventually(() => dialog.getByRole('group', { name: 'Ngày bắt đầu' }).textContent()).toContain('01/01/2024');
+    await expect(dialog.getByRole('group', { name: 'Ngày kết thúc' }).textContent()).resolves.toContain('31/12/2024');
     await typeDay(page, dialog.getByRole('group', { name: 'Ngày bắt đầu' }), '01/01/2023');
     await typeDay(page, dialog.getByRole('group', { name: 'Ngày kết thúc' }), '31/12/2023');
     await dialog.getByRole('button', { name: 'Tạo' }).click();

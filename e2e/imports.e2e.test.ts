@@ -40,7 +40,7 @@ async function signIn(page: Page, url: string): Promise<void> {
   await page.getByLabel('E-mail', { exact: false }).fill(demo.email);
   await page.getByLabel(/^Password/).fill(demo.password);
   await page.getByRole('button', { name: 'Log in' }).last().click();
-  await eventually(() => new URL(page.url()).pathname.endsWith('/company')).toBe(true);
+  await eventually(() => new URL(page.url()).pathname.endsWith('/login')).toBe(false);
 }
 
 const tableCount = (page: Page) => page.getByTestId('table-count').textContent();
@@ -55,11 +55,10 @@ async function uploadInWizard(page: Page, file: string): Promise<void> {
   await page.getByTestId('wizard-next').click();
 }
 
-/** Takes the guessed two-row header, reads its names and goes on to the mapping. */
+/** Takes the guessed two-row header as it is proposed: Next reads its names and goes on to the mapping. */
 async function takeGuessedHeader(page: Page): Promise<void> {
   await eventually(() => page.getByTestId('header-end').inputValue()).toBe('G2');
-  await page.getByTestId('select-header').click();
-  await eventually(() => page.getByTestId('header-fetched').count()).toBe(1);
+  await eventually(() => page.getByTestId('wizard-next').isEnabled()).toBe(true);
   await page.getByTestId('wizard-next').click();
 }
 
@@ -98,7 +97,6 @@ describe('Excel import in Chromium', () => {
     // Step 2: the merged header is guessed as rows 1–2; typed cells are upper-cased; rows can be picked.
     await eventually(() => page.getByTestId('header-end').inputValue()).toBe('G2');
     expect(await page.getByTestId('header-start').inputValue()).toBe('A1');
-    expect(await page.getByTestId('wizard-next').isDisabled()).toBe(true);
     await page.getByTestId('header-end').fill('g3');
     expect(await page.getByTestId('header-end').inputValue()).toBe('G3');
     await eventually(() => headerRows(page)).toEqual(['1', '2', '3']);
@@ -107,7 +105,7 @@ describe('Excel import in Chromium', () => {
     await eventually(() => headerRows(page)).toEqual(['1', '2']);
     expect(await page.getByTestId('header-end').inputValue()).toBe('G2');
     await page.getByTestId('select-header').click();
-    await eventually(() => page.getByTestId('header-fetched').textContent()).toBe('FETCHED');
+    await eventually(() => page.getByTestId('header-fetched').textContent()).toBe('Header found in rows 1–2: 7 columns');
     await eventually(() => page.getByTestId('header-names').textContent()).toContain('D · Hàng hóa Mã hàng');
     await page.getByTestId('wizard-next').click();
 
@@ -119,14 +117,18 @@ describe('Excel import in Chromium', () => {
     expect(await mapped(page, 'total')).toBe('column:E');
     expect(await mapped(page, 'unit')).toBe('column:F');
     expect(await page.getByTestId('extra-columns').textContent()).toContain('G · Ghi chú → ghichu');
-    expect(await page.getByTestId('wizard-next').isDisabled()).toBe(true);
+    // The proposal counts as chosen: Next is open without pressing Confirm.
+    expect(await page.getByTestId('wizard-next').isEnabled()).toBe(true);
     await page.getByRole('combobox', { name: 'Origin', exact: true }).click();
     await page.getByTestId('constant-from_country').click();
-    await page.getByTestId('mapping-submit').click();
-    await eventually(() => page.getByTestId('setup-saved').count()).toBe(1);
+    const mappingCount = await page.getByTestId('mapping-count').textContent();
+    // Next saves the mapping as the setup, as Confirm does.
     await page.getByTestId('wizard-next').click();
 
-    // Step 4: the value for every row is required; the last Next starts the import.
+    // Step 4: where the rows go and the mapping's count as step 3 gave it; the value for every row is required;
+    // the last Next starts the import.
+    await eventually(() => page.getByTestId('summary-folderSet').textContent()).toMatch(/\d{4}/);
+    expect(await page.getByTestId('summary-mapped').textContent()).toBe(mappingCount);
     await page.getByTestId('wizard-next').click();
     await eventually(() => page.getByTestId('import-error').textContent()).toBe('Fill in every value for all rows first.');
     await page.locator('input[data-field="from_country"]').fill('CN');
@@ -156,8 +158,6 @@ describe('Excel import in Chromium', () => {
     await eventually(() => mapped(page, 'code')).toBe('column:D');
     expect(await mapped(page, 'from_country')).toBe('constant');
     expect(await page.locator('[data-field-row="code"]').textContent()).toContain('Last import');
-    await page.getByTestId('mapping-submit').click();
-    await eventually(() => page.getByTestId('setup-saved').count()).toBe(1);
     await page.getByTestId('wizard-next').click();
     expect(await page.locator('input[data-field="from_country"]').inputValue()).toBe('CN');
     await page.getByTestId('wizard-next').click();
@@ -168,14 +168,14 @@ describe('Excel import in Chromium', () => {
     await page.getByTestId('table-search').fill(`${prefix}-017`);
     await eventually(() => tableCount(page)).toBe('1 row');
 
-    // The history lists both imports; rolling back the newest takes its rows out.
+    // The history lists both imports, the first one replaced; rolling back the newest takes its rows out.
     await page.getByTestId('import-history-button').click();
     const history = page.getByTestId('import-history');
-    await eventually(() => history.getByTestId('record-status').allTextContents()).toEqual(['Succeeded', 'Rolled back']);
+    await eventually(() => history.getByTestId('record-status').allTextContents()).toEqual(['Succeeded', 'Replaced']);
     expect(await history.textContent()).toContain('Tờ khai nhập khẩu.xlsx');
     await history.getByTestId('rollback').first().click();
     await page.getByTestId('confirm-rollback').click();
-    await eventually(() => history.getByTestId('record-status').allTextContents()).toEqual(['Rolled back', 'Rolled back']);
+    await eventually(() => history.getByTestId('record-status').allTextContents()).toEqual(['Rolled back', 'Replaced']);
     await page.keyboard.press('Escape');
     await eventually(() => tableCount(page)).toBe('0 rows');
     await context.close();

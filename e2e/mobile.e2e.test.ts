@@ -8,6 +8,14 @@ describe('a phone-size window', () => {
   it('keeps every screen within 390 px, the menu closed until asked for', async () => {
     const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'en-US' });
     await page.setViewportSize({ width: 390, height: 844 });
+    // The visitor's header keeps its sign-in button on one line in Vietnamese ('Đăng nhập').
+    await page.goto(`${suite.server.url}/`);
+    await page.evaluate(() => localStorage.setItem('language', 'vi'));
+    await page.reload();
+    const login = page.getByTestId('header-login');
+    await eventually(() => login.textContent()).toBe('Đăng nhập');
+    expect(await login.evaluate((element) => element.scrollHeight)).toBeLessThan(40);
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
     await page.goto(`${suite.server.url}/login`);
     await page.getByLabel('E-mail', { exact: false }).fill('demo@dutybook.vn');
     await page.getByLabel(/^Password/).fill('dutybook-demo-2026');

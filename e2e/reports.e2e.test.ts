@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eventually, mailedCode, newPage, useServerAndBrowser } from './harness.js';
+import { eventually, mailedCode, newPage, signIn as signInThroughForm, useServerAndBrowser } from './harness.js';
 
 async function api<T>(url: string, token: string | null, apiPath: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const response = await fetch(`${url}/api${apiPath}`, {
@@ -16,7 +16,7 @@ async function api<T>(url: string, token: string | null, apiPath: string, init: 
 
 describe('finalization reports in Chromium', () => {
   const suite = useServerAndBrowser();
-  const account = { email: 'lan.pham@example.com', password: 'reports-e2e-2026', token: '' };
+  const account = { email: 'lan.pham@example.com', password: 'reports-e2e-2026', token: '', scope: { company_slug: '', folder_slug: '' } };
   const year = new Date().getUTCFullYear();
 
   beforeAll(async () => {
@@ -28,9 +28,10 @@ describe('finalization reports in Chromium', () => {
     account.token = confirmed.token.access_token;
     const company = await api<{ slug: string; folder_set: Array<{ slug: string }> }>(url, account.token, '/clients-api/companies/', { method: 'POST', body: { name: 'Binh Duong Knitwear' } });
     const scope = { company_slug: company.slug, folder_slug: company.folder_set[0]?.slug ?? '' };
+    Object.assign(account, { scope });
     const add = (table: string, body: object) => api(url, account.token, table, { method: 'POST', body: { ...scope, ...body } });
     await add('/balance/begin/', { item_type: 'material', code: 'YARN-01', name: 'Cotton yarn', unit: 'KG', begin_value: '40' });
-    await add('/balance/ecus/', { account_number: '105800000010', registered_date: `${year}-02-01`, type_code: 'E31', code: 'YARN-01', item_name: 'Cotton yarn', total: '500', unit: 'KG', total_value: '50000000', tax_rate: '5', hs: '5205.12.00' });
+    await add('/balance/ecus/', { account_number: '105800000010', registered_date: `${year}-02-01`, type_code: 'E31', code: 'YARN-01', item_name: 'Cotton yarn', total: '500', unit: 'KG', total_value: '50000000', tax_rate: '5', hs: '5205.12.00', from_country: 'CN' });
     await add('/balance/ecus/', { account_number: '305800000020', registered_date: `${year}-05-01`, type_code: 'E62', code: 'TEE-01', item_name: 'T-shirt', total: '1000', unit: 'PCE', hs: '61091010', unit_price: '4', exchange_rate: '25000', price_condition: 'FOB' });
     await add('/balance/bom/', { code: 'TEE-01', material_code: 'YARN-01', material_unit: 'KG', bom_value: '0.4' });
     await add('/new-balance/wh-take-out/', { item_type: 'material', code: 'YARN-01', name: 'Cotton yarn', unit: 'KG', takeout_date: `${year}-03-01`, quantity: '600', purpose: 'production' });
@@ -55,6 +56,10 @@ describe('finalization reports in Chromium', () => {
     await eventually(() => byMonth.locator('canvas').count()).toBeGreaterThan(0);
     await byMonth.getByRole('button', { name: 'Table' }).click();
     await eventually(() => byMonth.getByText('50,000,000').count()).toBe(1);
+    // The check statement's chart counts materials and sums duty: its title claims no single unit.
+    await eventually(() => page.getByTestId('chart-statement-check').locator('h3').textContent()).toBe('Check statement by status: materials and duty at stake');
+    // The period line writes its days as the tables do.
+    await expect(page.getByText(`01/01/${year} – 31/12/${year}`).count()).resolves.toBe(1);
     await page.getByRole('link', { name: 'Finalization reports' }).first().click();
     await eventually(() => new URL(page.url()).pathname).toBe('/reports/statement-15');
 
@@ -63,6 +68,7 @@ describe('finalization reports in Chromium', () => {
     // 40 opening + 500 imported − 600 issued to production = −60: flagged, not hidden.
     await expect(yarn.locator('td').nth(9).textContent()).resolves.toBe('-60');
     await expect(yarn.getByText('Negative closing').count()).resolves.toBe(1);
+    await expect(page.getByText(`period 01/01/${year} – 31/12/${year}`, { exact: false }).count()).resolves.toBe(1);
 
     await page.getByRole('button', { name: 'Source lines of YARN-01, Received' }).click();
     await eventually(() => page.getByTestId('cell-sources').getByText('105800000010').count()).toBe(1);
@@ -79,11 +85,13 @@ describe('finalization reports in Chromium', () => {
     const check = page.getByTestId('check-YARN-01');
     await eventually(() => check.count()).toBe(1);
     // 1,000 T-shirts × 0.4 kg = 400 kg in theory against 600 kg issued: open, 200 kg × 100,000 VND × 5% at stake.
-    await expect(check.locator('td').nth(4).textContent()).resolves.toBe('400');
+    await expect(check.locator('[data-column="theoretical_consumption"]').textContent()).resolves.toBe('400');
     await expect(check.getByText('Open').count()).resolves.toBe(1);
     await expect(page.getByText(/duty at stake/).textContent()).resolves.toContain('1,000,000');
 
-    await check.click();
+    // The review opens from the keyboard too.
+    await check.getByRole('button', { name: 'Review YARN-01' }).focus();
+    await page.keyboard.press('Enter');
     await page.getByLabel('Explanation').fill('Knitting waste above norm, destroyed under supervision');
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Explained' }).click();
@@ -99,7 +107,11 @@ describe('finalization reports in Chromium', () => {
     // The demonstration tariff has no chapter 52: the yarn's code is not in it.
     await page.getByTestId('tab-tariff-check').click();
     await eventually(() => page.getByTestId('tariff-check-summary').textContent()).toBe('1 import line checked against the tariff of 2025; 1 disagrees.');
-    await expect(page.getByTestId('report-tariff-check').locator('tbody tr').first().textContent()).resolves.toContain('Code not in the tariff');
+    const tariffLine = page.getByTestId('report-tariff-check').locator('tbody tr').first();
+    await expect(tariffLine.textContent()).resolves.toContain('Code not in the tariff');
+    // The origin and the C/O form are apart: the yarn comes from China without a C/O.
+    await expect(tariffLine.locator('[data-column="from_country"]').textContent()).resolves.toBe('CN');
+    await expect(tariffLine.locator('[data-column="co_form"]').textContent()).resolves.toBe('—');
 
     await page.getByTestId('tab-bom-review').click();
     await eventually(() => page.getByTestId('bom-review').getByText('Cycles (0)').count()).toBe(1);
@@ -108,7 +120,33 @@ describe('finalization reports in Chromium', () => {
     await context.close();
   });
 
+  it('fits the check statement and the tariff check on a 1366 px laptop screen', async () => {
+    const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'vi-VN' });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signInThroughForm(page, suite.server.url, account);
+    const onScreen = async (cell: ReturnType<Page['locator']>) => {
+      const box = await cell.boundingBox();
+      return box !== null && box.x >= 0 && box.x + box.width <= 1366;
+    };
+    await page.goto(`${suite.server.url}/reports/check-statement`);
+    const check = page.getByTestId('check-YARN-01');
+    await eventually(() => check.count()).toBe(1);
+    await eventually(() => onScreen(check.locator('[data-column="status"]'))).toBe(true);
+    await expect(onScreen(check.locator('[data-column="difference"]'))).resolves.toBe(true);
+    await expect(onScreen(check.getByTestId('check-explanation'))).resolves.toBe(true);
+    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/check-1366.png` });
+    await page.goto(`${suite.server.url}/reports/tariff-check`);
+    const line = page.getByTestId('report-tariff-check').locator('tbody tr').first();
+    await eventually(() => line.count()).toBe(1);
+    await expect(onScreen(line.locator('[data-column="duty_at_risk"]'))).resolves.toBe(true);
+    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/tariff-1366.png` });
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   it('keeps the company and period switcher in the horizontal layout', async () => {
+    const { company_slug: companySlug, folder_slug: folderSlug } = account.scope;
+    await api(suite.server.url, account.token, `/clients-api/companies/${companySlug}/folder-sets/${folderSlug}/`, { method: 'PATCH', body: { name: `Quyết toán năm ${year}` } });
     const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'en-US' });
     await signIn(page);
     await page.getByTestId('open-customization').click();
@@ -116,6 +154,10 @@ describe('finalization reports in Chromium', () => {
     await page.keyboard.press('Escape');
     await eventually(() => page.getByTestId('company-switcher').isVisible()).toBe(true);
     await expect(page.getByLabel('Folder set').first().isVisible()).resolves.toBe(true);
+    // The period's name is shown whole, its year included.
+    const folderSet = page.getByRole('combobox', { name: 'Folder set' }).first();
+    await eventually(() => folderSet.textContent()).toContain(String(year));
+    await expect(folderSet.evaluate((element) => element.scrollWidth <= element.clientWidth)).resolves.toBe(true);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -9,11 +9,14 @@ describe('app shell in Chromium', () => {
     await page.goto(`${suite.server.url}/`);
     await expect.poll(() => page.locator('h1').textContent()).toContain('통관');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ko');
+    // Korean text breaks between words, not inside them.
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).wordBreak)).toBe('keep-all');
 
     await page.getByTestId('language-switcher').click();
     await page.getByRole('menuitem', { name: /English/ }).click();
     await expect.poll(() => page.locator('h1').textContent()).toContain('Customs compliance');
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
+    expect(await page.evaluate(() => getComputedStyle(document.body).wordBreak)).toBe('normal');
 
     await page.reload();
     await expect.poll(() => page.locator('h1').textContent()).toContain('Customs compliance');
@@ -36,6 +39,18 @@ describe('app shell in Chromium', () => {
     await expect.poll(() => page.locator('h1').count()).toBe(1);
     const light = await background();
     await page.getByTestId('open-customization').click();
+    // The panel's title is on top, not under the app bar.
+    const title = page.getByTestId('customize-title');
+    await expect.poll(() => title.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return element.contains(document.elementFromPoint(box.left + 10, box.top + box.height / 2));
+    })).toBe(true);
+    // Each font is previewed in its own face, loaded for the preview, never in a serif fallback.
+    const loadedFonts = () => page.evaluate(() => [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family.replace(/["']/g, '')));
+    await expect.poll(loadedFonts, { timeout: 10_000 }).toEqual(expect.arrayContaining(['Roboto', 'Poppins']));
+    for (const font of ['Roboto', 'Poppins']) {
+      expect(await page.getByTestId(`font-${font}`).evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(/sans-serif$/);
+    }
     await page.getByTestId('mode-dark').click();
     await expect.poll(background).not.toBe(light);
     const dark = await background();

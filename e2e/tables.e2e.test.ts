@@ -32,7 +32,7 @@ async function signIn(page: Page, url: string, account: Account): Promise<void> 
   await page.getByLabel('E-mail', { exact: false }).fill(account.email);
   await page.getByLabel(/^Password/).fill(account.password);
   await page.getByRole('button', { name: 'Log in' }).last().click();
-  await eventually(() => new URL(page.url()).pathname.endsWith('/company')).toBe(true);
+  await eventually(() => new URL(page.url()).pathname.endsWith('/login')).toBe(false);
 }
 
 const tableCount = (page: Page) => page.getByTestId('table-count').textContent();

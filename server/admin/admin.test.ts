@@ -237,6 +237,10 @@ describe('platform administration', { timeout: 120_000 }, () => {
       expect((await call('member', 'GET', `/api/balance/import-record/${started.json().id}/`)).json().status).toBe('succeeded');
       expect((await call('member', 'POST', `/api/balance/import-record/${started.json().id}/rollback/`)).statusCode).toBe(200);
 
+      // While the folder set exists, its events carry its name beside the slug they were recorded with.
+      const importEvent = (await events('action=import_started&page_size=100')).results.find((event) => event.company_name === 'Hải Phòng Thép');
+      expect(importEvent?.details).toMatchObject({ folder_set: company.folder_set[0].slug, folder_set_name: company.folder_set[0].name });
+
       const spare = (await call('member', 'POST', `${base}/folder-sets/`, { name: 'FY2020', year: 2020, date_start: '2020-01-01', date_end: '2020-12-31', type_code: 'GC' })).json();
       expect((await call('member', 'DELETE', `${base}/folder-sets/${spare.slug}/`)).statusCode).toBe(204);
       expect((await call('member', 'DELETE', `${base}/members/colleague@admin.vn/`)).statusCode).toBe(204);

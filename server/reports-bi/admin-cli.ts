@@ -1,4 +1,4 @@
-import { loadConfig } from '../config.js';
+import { type Config, loadConfig } from '../config.js';
 import { migrateDatabase, openDatabase } from '../db/client.js';
 import { type Run, runner } from '../db/run.js';
 
@@ -9,25 +9,45 @@ export async function setAdministrator(run: Run, action: 'grant' | 'revoke', ema
   return `${user.email} ${action === 'grant' ? 'is now' : 'is no longer'} a platform administrator.`;
 }
 
-/** `npm run admin -- grant EMAIL` / `revoke EMAIL`: the flag lives only in the database, so no request can grant it. */
-async function main(argv: string[]): Promise<void> {
+/** Whether a Dutybook server answers at the configured address (the one that would hold the embedded database). */
+async function serverAnswers(config: Pick<Config, 'host' | 'port' | 'basePath'>): Promise<boolean> {
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${config.port}${config.basePath}/api/health/`;
+  return fetch(url, { signal: AbortSignal.timeout(2000) }).then((response) => response.ok, () => false);
+}
+
+/**
+ * `npm run admin -- grant EMAIL` / `revoke EMAIL`: the flag lives only in the database, so no request can grant it.
+ * PostgreSQL takes the command beside a running server; the embedded database opens in one process only, so
+ * the command says so instead of failing inside it. Answers the exit code.
+ */
+export async function runAdminCommand(argv: string[], config: Pick<Config, 'host' | 'port' | 'basePath' | 'databaseUrl' | 'dataDir'>, print: { out: (line: string) => void; error: (line: string) => void }): Promise<number> {
   const [action, email] = argv;
   if ((action !== 'grant' && action !== 'revoke') || !email) {
-    console.error('Usage: npm run admin -- grant EMAIL | revoke EMAIL');
-    process.exitCode = 2;
-    return;
+    print.error('Usage: npm run admin -- grant EMAIL | revoke EMAIL');
+    return 2;
   }
-  const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  if (!config.databaseUrl && await serverAnswers(config)) {
+    print.error([
+      `The server on port ${config.port} is running on the embedded database in ${config.dataDir}, which only one process can open.`,
+      'Stop the server, run this command again, then start the server; or run Dutybook on PostgreSQL (DATABASE_URL), where the command works beside it.',
+    ].join('\n'));
+    return 1;
+  }
+  let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
   try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     await migrateDatabase(database);
-    console.log(await setAdministrator(runner(database), action, email));
+    print.out(await setAdministrator(runner(database), action, email));
+    return 0;
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
+    print.error(error instanceof Error ? error.message : String(error));
+    return 1;
   } finally {
-    await database.close();
+    await database?.close();
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await main(process.argv.slice(2));
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.exitCode = await runAdminCommand(process.argv.slice(2), loadConfig(), { out: console.log, error: console.error });
+}

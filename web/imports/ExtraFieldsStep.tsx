@@ -11,10 +11,13 @@ import type { ImportField } from './import-payload.js';
 
 /** A summary line: what is about to be imported. */
 export interface ImportSummary {
+  /** The folder set the rows go into. */
+  folderSet: string;
   file: string;
   sheet: string;
   headerRows: string;
-  mapped: number;
+  /** As the mapping step counts them. */
+  mapped: string;
 }
 
 /**
@@ -79,14 +82,15 @@ export function ExtraFieldsStep({ fields, fieldLabel, choiceLabel, values, probl
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}><FormattedMessage id="imports.extra.summary" /></Typography>
         <Grid container spacing={1} component="dl" sx={{ m: 0 }}>
           {([
+            ['folderSet', summary.folderSet],
             ['file', summary.file],
             ['sheet', summary.sheet],
             ['headerRows', summary.headerRows],
-            ['mapped', intl.formatNumber(summary.mapped)],
+            ['mapped', summary.mapped],
           ] as const).map(([key, value]) => (
             <Grid key={key} size={{ xs: 12, sm: 6 }} sx={{ display: 'flex', gap: 1 }}>
               <Typography component="dt" variant="body2" color="text.secondary"><FormattedMessage id={`imports.extra.summaryItems.${key}`} /></Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>{value}</Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }} data-testid={`summary-${key}`}>{value}</Typography>
             </Grid>
           ))}
         </Grid>

@@ -20,7 +20,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { KeyboardEvent, MouseEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import type { ResourceDefinition } from '../../common/resources/define.js';
 import { useSnackbar } from '../app/snackbar/SnackbarProvider.js';
 import { clickRange, columnNumber, type HeaderRange, inRange, maxHeaderRows, sameRange } from './cell-range.js';
@@ -48,22 +48,73 @@ export interface FetchedHeaders {
 
 class InvalidHeaderList extends Error {}
 
+/** How the wizard reads the names of a header range; the step's button and the wizard's Next both use it. */
+export interface HeaderFetch {
+  /** Reads the names of `range` (the proposed one counts as chosen); `then` runs once they are in. */
+  fetch: (range: HeaderRange | null, then?: (fetched: FetchedHeaders) => void) => void;
+  pending: boolean;
+}
+
+/** Reads the header names of a range from the server and keeps them in the wizard. */
+export function useHeaderFetch({ resource, upload, sheet, onFetched }: {
+  resource: ResourceDefinition;
+  upload: UploadAnswer | null;
+  sheet: string;
+  onFetched: (headers: FetchedHeaders) => void;
+}): HeaderFetch {
+  const intl = useIntl();
+  const snackbar = useSnackbar();
+  const importErrorText = useImportErrorText();
+  const select = useMutation({
+    mutationFn: async (chosen: HeaderRange): Promise<FetchedHeaders> => {
+      if (!upload) throw new InvalidHeaderList();
+      const headers = readHeaders(await excelHeaders(resource, upload.upload_id, sheet, chosen));
+      if (!headers) throw new InvalidHeaderList();
+      return { sheet, range: chosen, headers };
+    },
+    onSuccess: (answer) => {
+      onFetched(answer);
+      snackbar.success(fetchedText(intl, answer));
+    },
+    onError: (error) => {
+      snackbar.error(error instanceof InvalidHeaderList ? intl.formatMessage({ id: 'imports.header.invalidList' }) : importErrorText(error));
+    },
+  });
+  return {
+    fetch: (range, then) => {
+      if (!range) {
+        snackbar.error(intl.formatMessage({ id: 'imports.header.notSelected' }));
+        return;
+      }
+      select.mutate(range, { onSuccess: (answer) => then?.(answer) });
+    },
+    pending: select.isPending,
+  };
+}
+
+const namedColumns = (headers: SheetHeaders) => sortedColumns(headers).filter((column) => (headers[column] ?? '').trim() !== '');
+
+/** What was found: the header rows and how many columns they name. */
+function fetchedText(intl: IntlShape, fetched: FetchedHeaders): string {
+  const { headerFrom, headerTo } = fetched.range;
+  const rows = headerFrom === headerTo ? String(headerFrom) : `${headerFrom}–${headerTo}`;
+  return intl.formatMessage({ id: 'imports.header.fetched' }, { rows, multiple: headerFrom === headerTo ? 'no' : 'yes', count: namedColumns(fetched.headers).length });
+}
+
 /**
  * Step 2: the sheet, the header cells (Start and End, typed or picked on the preview) and the header
  * names the server reads from them.
  */
-export function HeaderStep({ resource, upload, sheet, onSheetChange, selection, onInputs, fetched, onFetched }: {
-  resource: ResourceDefinition;
+export function HeaderStep({ upload, sheet, onSheetChange, selection, onInputs, fetched, headerFetch }: {
   upload: UploadAnswer;
   sheet: string;
   onSheetChange: (sheet: string) => void;
   selection: HeaderSelection;
   onInputs: (inputs: HeaderInputs) => void;
   fetched: FetchedHeaders | null;
-  onFetched: (headers: FetchedHeaders) => void;
+  headerFetch: HeaderFetch;
 }) {
   const intl = useIntl();
-  const snackbar = useSnackbar();
   const importErrorText = useImportErrorText();
   const { range, windowFrom } = selection;
   const preview = useQuery({ ...previewQuery(upload.upload_id, sheet, windowFrom), placeholderData: keepPreviousData });
@@ -71,29 +122,6 @@ export function HeaderStep({ resource, upload, sheet, onSheetChange, selection, 
   const rows = preview.data?.rows ?? [];
   const currentHeaders = fetched !== null && fetched.sheet === sheet && sameRange(fetched.range, range) ? fetched.headers : null;
   const current = currentHeaders !== null;
-
-  const select = useMutation({
-    mutationFn: async (chosen: HeaderRange) => {
-      const headers = readHeaders(await excelHeaders(resource, upload.upload_id, sheet, chosen));
-      if (!headers) throw new InvalidHeaderList();
-      return { sheet, range: chosen, headers };
-    },
-    onSuccess: (answer) => {
-      onFetched(answer);
-      snackbar.success(intl.formatMessage({ id: 'imports.header.fetched' }));
-    },
-    onError: (error) => {
-      snackbar.error(error instanceof InvalidHeaderList ? intl.formatMessage({ id: 'imports.header.invalidList' }) : importErrorText(error));
-    },
-  });
-
-  const selectHeader = () => {
-    if (!range) {
-      snackbar.error(intl.formatMessage({ id: 'imports.header.notSelected' }));
-      return;
-    }
-    select.mutate(range);
-  };
 
   const edges = { first: columns[0] ?? 'A', last: columns.at(-1) ?? 'A' };
   const pick = (row: number, extend: boolean) => {
@@ -104,7 +132,7 @@ export function HeaderStep({ resource, upload, sheet, onSheetChange, selection, 
     onInputs({ start: selection.start, end: selection.end, [which]: value.toUpperCase().replace(/\s/g, ''), touched: true, source: 'typed', windowFrom });
   const page = (from: number) => onInputs({ start: selection.start, end: selection.end, touched: true, source: 'picked', windowFrom: Math.max(1, from) });
 
-  const named = currentHeaders ? sortedColumns(currentHeaders).filter((column) => (currentHeaders[column] ?? '').trim() !== '') : [];
+  const named = currentHeaders ? namedColumns(currentHeaders) : [];
 
   return (
     <Stack spacing={2}>
@@ -142,11 +170,11 @@ export function HeaderStep({ resource, upload, sheet, onSheetChange, selection, 
           sx={{ width: { md: 190 } }}
           slotProps={{ htmlInput: { 'data-testid': 'header-end', autoCapitalize: 'characters', spellCheck: false } }}
         />
-        <Button variant="contained" onClick={selectHeader} loading={select.isPending} sx={{ whiteSpace: 'nowrap', mt: { md: 0.25 } }} data-testid="select-header">
+        <Button variant="contained" onClick={() => headerFetch.fetch(range)} loading={headerFetch.pending} sx={{ whiteSpace: 'nowrap', mt: { md: 0.25 } }} data-testid="select-header">
           <FormattedMessage id="imports.header.select" />
         </Button>
-        {current && (
-          <Chip color="success" icon={<CheckCircleOutlined />} label={intl.formatMessage({ id: 'imports.header.fetched' })} sx={{ mt: { md: 0.5 } }} data-testid="header-fetched" />
+        {current && fetched && (
+          <Chip color="success" icon={<CheckCircleOutlined />} label={fetchedText(intl, fetched)} sx={{ mt: { md: 0.5 } }} data-testid="header-fetched" />
         )}
       </Stack>
 

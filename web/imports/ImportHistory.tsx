@@ -33,6 +33,7 @@ import { useSession } from '../app/session/SessionProvider.js';
 import { useSnackbar } from '../app/snackbar/SnackbarProvider.js';
 import { useResourceLabels } from '../resources/labels.js';
 import { resourceQueryKey } from '../resources/resource-api.js';
+import { canRetry, shownStatus } from './history-status.js';
 import { importedTables, importRecords, type ImportRecord, type ImportStatus, isRunning, retryImport, rollbackImport } from './import-api.js';
 import { DownloadRejectedButton, ImportErrorsTable, RunningRowsText } from './ImportResult.js';
 import { useFailureText, useImportErrorText, useWhen } from './use-import-text.js';
@@ -55,8 +56,6 @@ export const recordsQueryKey = (resource: ResourceDefinition, companySlug: strin
 
 /** Rolled back imports and failures wrote nothing that could be taken back. */
 const canRollBack = (record: ImportRecord) => record.status === 'succeeded' && record.inserted > 0;
-/** An import its server stopped midway (or that failed) can run again from the file kept for a day. */
-const canRetry = (record: ImportRecord) => record.status === 'interrupted' || record.status === 'failed';
 
 /**
  * The imports into one table for the selected folder set, newest first: file, user, type, status and
@@ -149,6 +148,7 @@ export function ImportHistory({ resource, canWrite, onClose }: { resource: Resou
               <TableBody>
                 {rows.map((record) => {
                   const expanded = open === record.id;
+                  const status = shownStatus(record, rows);
                   const failure = record.status === 'failed' || record.status === 'interrupted' ? failureText(record) : null;
                   const expandable = record.errors.length > 0 || Boolean(failure);
                   return (
@@ -171,7 +171,7 @@ export function ImportHistory({ resource, canWrite, onClose }: { resource: Resou
                         <TableCell>{record.imported_by ?? '—'}</TableCell>
                         <TableCell><FormattedMessage id={`imports.history.type.${record.import_type}`} /></TableCell>
                         <TableCell sx={{ minWidth: 140 }}>
-                          <Chip size="small" color={statusColor[record.status]} variant={record.status === 'queued' ? 'outlined' : 'filled'} label={<FormattedMessage id={`imports.history.status.${record.status}`} />} data-testid="record-status" />
+                          <Chip size="small" color={status === 'replaced' ? 'default' : statusColor[status]} variant={status === 'queued' ? 'outlined' : 'filled'} label={<FormattedMessage id={`imports.history.status.${status}`} />} data-testid="record-status" />
                           {isRunning(record) && <LinearProgress variant={record.progress > 0 ? 'determinate' : 'indeterminate'} value={record.progress} sx={{ mt: 0.75 }} aria-label={intl.formatMessage({ id: 'imports.result.progress' })} />}
                         </TableCell>
                         <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>

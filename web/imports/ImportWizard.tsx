@@ -25,9 +25,9 @@ import { useSession } from '../app/session/SessionProvider.js';
 import { useResourceLabels } from '../resources/labels.js';
 import { DuplicateDialog } from './DuplicateDialog.js';
 import { ExtraFieldsStep } from './ExtraFieldsStep.js';
-import { HeaderStep } from './HeaderStep.js';
+import { HeaderStep, useHeaderFetch } from './HeaderStep.js';
 import { type ImportMode, importModes, isRunning } from './import-api.js';
-import { type FieldSource, mappingPayload } from './import-payload.js';
+import { type FieldSource, mappedFieldCount, unmappedRequired } from './import-payload.js';
 import { ImportResult } from './ImportResult.js';
 import { MappingStep } from './MappingStep.js';
 import { UploadStep } from './UploadStep.js';
@@ -51,7 +51,8 @@ export function ImportWizard({ resource, initialMode = 'normal', onClose, onShow
 }) {
   const intl = useIntl();
   const importErrorText = useImportErrorText();
-  const { companySlug } = useSession();
+  const { companySlug, company, folderSlug } = useSession();
+  const folderSet = company?.folder_set.find((set) => set.slug === folderSlug);
   const labels = useResourceLabels(resource);
   const modes = importModes(resource);
 
@@ -66,6 +67,7 @@ export function ImportWizard({ resource, initialMode = 'normal', onClose, onShow
     resource, mode, upload, sheet, range, headers, mapping: importMapping, onStarted: (record) => dispatch({ type: 'importStarted', record }),
   });
   const { record, finished } = useImportRun(resource, wizard.started);
+  const headerFetch = useHeaderFetch({ resource, upload, sheet, onFetched: (fetched) => dispatch({ type: 'headersFetched', fetched }) });
 
   const changeSource = (field: string, source: FieldSource) => {
     if (!mapping) return;
@@ -82,15 +84,30 @@ export function ImportWizard({ resource, initialMode = 'normal', onClose, onShow
     submit.clearError();
   };
 
-  // The spec's conditions for Next: a workbook; a header range with names; a saved setup; the last step submits.
-  const canAdvance = [upload !== null, range !== null && hasHeaderNames, setupSaved, mapping !== null][step] ?? false;
+  // Next needs a workbook; a header range (the proposed one counts as chosen: Next reads its names); a mapping
+  // with every required field (Next saves it as the setup); the last step submits.
+  const mappingComplete = mapping !== null && unmappedRequired(fields, mapping.sources, mapping.constants).length === 0;
+  const canAdvance = [upload !== null, range !== null && !headerFetch.pending, mappingComplete && !setup.pending, mapping !== null][step] ?? false;
+  const advance = () => {
+    if (step === 1 && !hasHeaderNames) {
+      headerFetch.fetch(range, (fetched) => {
+        if (Object.values(fetched.headers).some((title) => title.trim() !== '')) dispatch({ type: 'next' });
+      });
+    } else if (step === 2 && !setupSaved) {
+      setup.save(() => dispatch({ type: 'next' }));
+    } else if (step < steps.length - 1) {
+      dispatch({ type: 'next' });
+    } else {
+      submit.submit();
+    }
+  };
   const waiting = setup.pending || submit.pending || (record !== null && isRunning(record) && record.progress === 0);
   const progress = record ? record.progress : Math.min(100, (step + (canAdvance ? 1 : 0)) * 25);
   const stepCaption = (index: number) => {
     if (index > step && !record) return undefined;
     if (index === 0 && upload) return upload.file_name;
     if (index === 1 && upload && range) return `${sheet} · ${selection.start}:${selection.end}`;
-    if (index === 2 && mapping) return intl.formatMessage({ id: 'imports.mapping.count' }, { mapped: fields.filter((field) => mapping.sources[field.name]?.kind !== 'none').length, total: fields.length });
+    if (index === 2 && mapping) return intl.formatMessage({ id: 'imports.mapping.count' }, { mapped: mappedFieldCount(fields, mapping.sources), total: fields.length });
     return undefined;
   };
 
@@ -144,14 +161,13 @@ export function ImportWizard({ resource, initialMode = 'normal', onClose, onShow
           <UploadStep modes={modes} mode={mode} onModeChange={(chosen) => dispatch({ type: 'chooseMode', mode: chosen })} upload={upload} onUploaded={(answer) => dispatch({ type: 'uploaded', upload: answer })} />
         ) : step === 1 && upload ? (
           <HeaderStep
-            resource={resource}
             upload={upload}
             sheet={sheet}
             onSheetChange={(name) => dispatch({ type: 'chooseSheet', sheet: name })}
             selection={selection}
             onInputs={(inputs) => dispatch({ type: 'editHeader', inputs })}
             fetched={wizard.fetched}
-            onFetched={(fetched) => dispatch({ type: 'headersFetched', fetched })}
+            headerFetch={headerFetch}
           />
         ) : step === 2 ? (
           fixed.isError ? (
@@ -174,7 +190,7 @@ export function ImportWizard({ resource, initialMode = 'normal', onClose, onShow
               submitting={setup.pending}
               submitError={setup.error?.text ?? null}
               fieldErrors={setup.error?.fields ?? {}}
-              onSubmit={setup.save}
+              onSubmit={() => setup.save()}
             />
           ) : (
             <Box sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}><FormattedMessage id="imports.mapping.loading" /></Box>
@@ -193,7 +209,8 @@ export function ImportWizard({ resource, initialMode = 'normal', onClose, onShow
               file: upload?.file_name ?? '',
               sheet,
               headerRows: range ? (range.headerFrom === range.headerTo ? String(range.headerFrom) : `${range.headerFrom}–${range.headerTo}`) : '',
-              mapped: Object.keys(mappingPayload(mapping.sources, headers ?? {})).length,
+              mapped: intl.formatMessage({ id: 'imports.mapping.count' }, { mapped: mappedFieldCount(fields, mapping.sources), total: fields.length }),
+              folderSet: folderSet?.name ?? '',
             }}
             submitError={submit.error}
           />
@@ -219,8 +236,8 @@ export function ImportWizard({ resource, initialMode = 'normal', onClose, onShow
               variant="contained"
               endIcon={step < steps.length - 1 ? <ArrowForwardOutlined /> : undefined}
               disabled={!canAdvance}
-              loading={submit.pending}
-              onClick={() => (step < steps.length - 1 ? dispatch({ type: 'next' }) : submit.submit())}
+              loading={submit.pending || headerFetch.pending || setup.pending}
+              onClick={advance}
               data-testid="wizard-next"
             >
               <FormattedMessage id={step < steps.length - 1 ? 'imports.wizard.next' : 'imports.wizard.submit'} />

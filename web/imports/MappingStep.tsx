@@ -23,7 +23,7 @@ import { Fragment, type HTMLAttributes } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FieldInput } from '../resources/FieldInput.js';
 import { type ColumnMatch, type SheetHeaders, sortedColumns, unmappedColumns } from './header-match.js';
-import { canBeConstant, type FieldSource, type ImportField, unmappedRequired } from './import-payload.js';
+import { canBeConstant, type FieldSource, type ImportField, mappedFieldCount, unmappedRequired } from './import-payload.js';
 
 const sourceValue = (source: FieldSource | undefined) =>
   source?.kind === 'column' ? `column:${source.column}` : source?.kind === 'constant' ? 'constant' : 'none';
@@ -65,7 +65,7 @@ export function MappingStep({
   const takenBy = new Map(Object.entries(sources).flatMap(([field, source]) => (source.kind === 'column' ? [[source.column, field] as const] : [])));
   const missing = unmappedRequired(fields, sources, constants);
   const ordered = [...fields.filter((field) => field.required), ...fields.filter((field) => !field.required)];
-  const mappedCount = fields.filter((field) => sources[field.name]?.kind !== 'none').length;
+  const mappedCount = mappedFieldCount(fields, sources);
   const leftOver = unmappedColumns(headers, takenBy.keys());
 
   return (

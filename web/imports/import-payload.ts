@@ -68,6 +68,10 @@ export function unmappedRequired(fields: readonly ImportField[], sources: Record
   }).map((field) => field.name);
 }
 
+/** Fields that get a value, from a column or one for every row: the count every step shows. */
+export const mappedFieldCount = (fields: readonly ImportField[], sources: Record<string, FieldSource>) =>
+  fields.filter((field) => (sources[field.name]?.kind ?? 'none') !== 'none').length;
+
 /** Fields that take one value for every row, in the order of the table. */
 export const constantFields = (fields: readonly ImportField[], sources: Record<string, FieldSource>) =>
   fields.filter((field) => sources[field.name]?.kind === 'constant');

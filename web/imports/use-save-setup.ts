@@ -47,7 +47,8 @@ export function useSaveSetup({ resource, mode, headers, mapping, onSaved }: {
   });
 
   return {
-    save: () => setup.mutate(),
+    /** Saves the mapping; `then` runs once the server has it. */
+    save: (then?: () => void) => setup.mutate(undefined, { onSuccess: () => then?.() }),
     pending: setup.isPending,
     error,
     clearError: () => setError(null),

@@ -21,12 +21,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import type { UserInfo } from '../../../common/accounts/schemas.js';
 import { useConfig } from '../config/ConfigProvider.js';
 import { useSession } from '../session/SessionProvider.js';
-
-/** Initials for an avatar without a picture: 'Nguyễn Văn An' → 'NA'. */
-export const initialsOf = (name: string) => {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  return ((words[0]?.[0] ?? '') + (words.length > 1 ? words[words.length - 1]?.[0] ?? '' : '')).toUpperCase();
-};
+import { initialsOf } from './initials.js';
 
 export function UserAvatar({ user, size }: { user: Pick<UserInfo, 'name' | 'profile_picture'>; size: number }) {
   return (
@@ -109,7 +104,7 @@ export function HeaderAccount() {
   if (status === 'authenticated') return <AccountMenu />;
   if (status === 'loading') return null;
   return (
-    <Button variant="contained" component={RouterLink} to="/login" startIcon={<Login />} size="small" disableElevation>
+    <Button variant="contained" component={RouterLink} to="/login" startIcon={<Login />} size="small" disableElevation sx={{ whiteSpace: 'nowrap', flexShrink: 0 }} data-testid="header-login">
       <FormattedMessage id="shell.header.login" />
     </Button>
   );

@@ -11,11 +11,12 @@ export function CompanySwitcher({ placement = 'drawer' }: { placement?: 'drawer'
   if (companies.length === 0 || companySlug === null) return null;
   const folderSets = company?.folder_set ?? [];
   return (
-    <Stack direction={placement === 'bar' ? 'row' : 'column'} spacing={1.5} sx={placement === 'bar' ? { py: 0.5, '& .MuiTextField-root': { width: 200 } } : { px: 2, pt: 2, pb: 1 }}>
+    <Stack direction={placement === 'bar' ? 'row' : 'column'} spacing={1.5} sx={placement === 'bar' ? { py: 0.5, '& .MuiTextField-root': { minWidth: 200, maxWidth: 320 } } : { px: 2, pt: 2, pb: 1 }}>
       <TextField
         select
         size="small"
-        fullWidth
+        // In the bar each field is as wide as its name (a period's year must not be cut off).
+        fullWidth={placement === 'drawer'}
         label={<FormattedMessage id="session.company" />}
         value={companySlug}
         onChange={(event) => selectCompany(event.target.value)}
@@ -26,11 +27,12 @@ export function CompanySwitcher({ placement = 'drawer' }: { placement?: 'drawer'
       <TextField
         select
         size="small"
-        fullWidth
+        fullWidth={placement === 'drawer'}
         label={<FormattedMessage id="session.folderSet" />}
         value={folderSets.some((set) => set.slug === folderSlug) ? folderSlug : ''}
         onChange={(event) => selectFolder(event.target.value)}
         disabled={folderSets.length === 0}
+        slotProps={{ htmlInput: { 'data-testid': 'folder-switcher' } }}
       >
         {folderSets.map((set) => <MenuItem key={set.slug} value={set.slug}>{set.name}</MenuItem>)}
       </TextField>

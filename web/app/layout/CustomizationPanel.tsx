@@ -17,7 +17,9 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { loadFont } from '../theme/AppThemeProvider.js';
+import { fontStack } from '../theme/create-theme.js';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isLocale, locales } from '../../../common/i18n/locales.js';
 import { useConfig } from '../config/ConfigProvider.js';
@@ -41,14 +43,23 @@ function Section({ titleId, children }: { titleId: string; children: ReactNode }
 export function CustomizationPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const intl = useIntl();
   const { config, update, reset } = useConfig();
+  useEffect(() => {
+    if (open) for (const font of fontFamilies) void loadFont(font);
+  }, [open]);
   const choice = <K extends keyof LayoutConfig>(key: K) => (_event: unknown, value: LayoutConfig[K] | null) => {
     if (value !== null) update({ [key]: value } as Partial<LayoutConfig>);
   };
 
   return (
-    <Drawer anchor={config.rtlLayout ? 'left' : 'right'} open={open} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: DRAWER_WIDTH } } } }}>
+    <Drawer
+      anchor={config.rtlLayout ? 'left' : 'right'}
+      open={open}
+      onClose={onClose}
+      // Above the app bar, which stands above the navigation drawer's level.
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: DRAWER_WIDTH } } } }}>
       <Stack direction="row" sx={{ px: 3, py: 2, alignItems: 'center' }}>
-        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }} data-testid="customize-title">
           <FormattedMessage id="shell.customize.title" />
         </Typography>
         <IconButton onClick={onClose} aria-label={intl.formatMessage({ id: 'shell.snackbar.close' })}>
@@ -83,7 +94,7 @@ export function CustomizationPanel({ open, onClose }: { open: boolean; onClose: 
       <Section titleId="shell.customize.font">
         <RadioGroup value={config.fontFamily} onChange={(event) => update({ fontFamily: event.target.value as LayoutConfig['fontFamily'] })}>
           {fontFamilies.map((font) => (
-            <FormControlLabel key={font} value={font} control={<Radio size="small" />} label={<span style={{ fontFamily: font }}>{font}</span>} />
+            <FormControlLabel key={font} value={font} control={<Radio size="small" />} label={<span style={{ fontFamily: fontStack(font) }} data-testid={`font-${font}`}>{font}</span>} />
           ))}
         </RadioGroup>
       </Section>

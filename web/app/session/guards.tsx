@@ -3,8 +3,8 @@ import { Navigate, useLocation } from 'react-router';
 import { FullScreenLoader } from '../loading.js';
 import { useSession } from './SessionProvider.js';
 
-/** Where a signed-in user lands; the company settings until the dashboard exists. */
-export const signedInHome = '/company';
+/** Where a signed-in user lands: the dashboard, or the company form while they belong to no company yet. */
+export const signedInHome = (companies: readonly unknown[]) => (companies.length > 0 ? '/' : '/company');
 
 interface FromState { from?: { pathname: string; search?: string } }
 
@@ -19,12 +19,12 @@ export function SignedInOnly({ children }: { children: ReactNode }) {
 
 /** Login, registration and the code screens; a signed-in user is sent on to where they were going. */
 export function SignedOutOnly({ children }: { children: ReactNode }) {
-  const { status } = useSession();
+  const { status, user } = useSession();
   const location = useLocation();
   if (status === 'loading') return <FullScreenLoader />;
   if (status === 'authenticated') {
     const from = (location.state as FromState | null)?.from;
-    return <Navigate to={from ? `${from.pathname}${from.search ?? ''}` : signedInHome} replace />;
+    return <Navigate to={from ? `${from.pathname}${from.search ?? ''}` : signedInHome(user?.companies ?? [])} replace />;
   }
   return children;
 }

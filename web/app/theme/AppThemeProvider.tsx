@@ -18,10 +18,13 @@ const loadRtlCache = async (): Promise<EmotionCache> => {
 };
 
 /** Loads a font's files only when it is chosen; Inter ships with the main bundle. */
-const fontLoaders: Record<string, () => Promise<unknown>> = {
+const fontLoaders: Record<string, (() => Promise<unknown>) | undefined> = {
   Roboto: () => Promise.all([import('@fontsource/roboto/400.css'), import('@fontsource/roboto/500.css'), import('@fontsource/roboto/700.css')]),
   Poppins: () => Promise.all([import('@fontsource/poppins/400.css'), import('@fontsource/poppins/500.css'), import('@fontsource/poppins/600.css')]),
 };
+
+/** Loads a font's files (the customisation panel previews every font in its own face). */
+export const loadFont = (font: string) => fontLoaders[font]?.();
 
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   const { config } = useConfig();
@@ -33,7 +36,7 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dir = config.rtlLayout ? 'rtl' : 'ltr';
     document.documentElement.dataset.mode = config.mode;
-    void fontLoaders[config.fontFamily]?.();
+    void loadFont(config.fontFamily);
   }, [config.rtlLayout, config.mode, config.fontFamily]);
   return (
     <CacheProvider value={config.rtlLayout && loadedRtlCache ? loadedRtlCache : ltrCache}>

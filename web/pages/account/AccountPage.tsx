@@ -13,7 +13,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { changePasswordSchema, profileUpdateSchema, type UserInfo, type wrappedTokenResponseSchema } from '../../../common/accounts/schemas.js';
 import type { z } from 'zod';
 import { apiRequest } from '../../app/api.js';
-import { initialsOf } from '../../app/layout/AccountMenu.js';
+import { initialsOf } from '../../app/layout/initials.js';
 import { usePageMeta } from '../../app/page-effects.js';
 import { DateField } from '../../app/i18n/DateField.js';
 import { useErrorText } from '../../app/session/error-text.js';

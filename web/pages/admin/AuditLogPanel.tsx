@@ -20,6 +20,7 @@ import { useDebounced } from '../../resources/use-debounced.js';
 import { ListTable } from '../company/ListTable.js';
 import { adminQueryKey, type AuditFilters, listAuditEvents } from './admin-api.js';
 import { AdminPager } from './AdminLayout.js';
+import { formatBusinessDay } from '../../app/i18n/dates.js';
 
 const noFilters: AuditFilters = { action: '', search: '', from: '', to: '' };
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
@@ -52,11 +53,11 @@ function detailsText(intl: IntlShape, event: AuditEvent): string {
       break;
     case 'import_started':
     case 'import_rolled_back':
-      parts.push(known(intl, `resources.${text('table')}`, text('table')), intl.formatMessage({ id: 'admin.audit.details.folderSet' }, { folderSet: text('folder_set') }));
+      parts.push(known(intl, `resources.${text('table')}`, text('table')), intl.formatMessage({ id: 'admin.audit.details.folderSet' }, { folderSet: text('folder_set_name') || text('folder_set') }));
       if (details.retry_of) parts.push(intl.formatMessage({ id: 'admin.audit.details.retry' }, { id: text('retry_of') }));
       break;
     case 'folder_set_deleted':
-      parts.push(intl.formatMessage({ id: 'admin.audit.details.period' }, { start: text('date_start'), end: text('date_end') }));
+      parts.push(intl.formatMessage({ id: 'admin.audit.details.period' }, { start: formatBusinessDay(intl, text('date_start')), end: formatBusinessDay(intl, text('date_end')) }));
       break;
     case 'sessions_reset':
       parts.push(intl.formatMessage({ id: 'admin.audit.details.sessions' }, { count: Number(details.sessions ?? 0) }));

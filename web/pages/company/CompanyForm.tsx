@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { type Company, companyInputSchema, companyUpdateSchema } from '../../../common/accounts/schemas.js';
-import { initialsOf } from '../../app/layout/AccountMenu.js';
+import { companyInitialsOf } from '../../app/layout/initials.js';
 import { companyQueryKey, userInfoQueryKey, useSession } from '../../app/session/SessionProvider.js';
 import { useApiForm } from '../../app/session/use-api-form.js';
 import { useSnackbar } from '../../app/snackbar/SnackbarProvider.js';
@@ -124,7 +124,7 @@ export function CompanySettingsForm({ company }: { company: Company }) {
       {!editable && <Alert severity="info"><FormattedMessage id="company.readOnly" /></Alert>}
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 3 }}>
-          <PictureInput current={company.profile_picture} fallback={initialsOf(company.name)} file={picture} onChange={setPicture} disabled={!editable} variant="rounded" />
+          <PictureInput current={company.profile_picture} fallback={companyInitialsOf(company.name)} file={picture} onChange={setPicture} disabled={!editable} variant="rounded" />
         </Grid>
         <Grid size={{ xs: 12, md: 9 }}>
           <Section titleId="company.sections.general">

@@ -18,7 +18,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Company } from '../../../common/accounts/schemas.js';
-import { initialsOf } from '../../app/layout/AccountMenu.js';
+import { companyInitialsOf } from '../../app/layout/initials.js';
 import { usePageMeta } from '../../app/page-effects.js';
 import { useErrorText } from '../../app/session/error-text.js';
 import { companyQueryKey, fetchCompany, userInfoQueryKey, useSession } from '../../app/session/SessionProvider.js';
@@ -68,7 +68,7 @@ function CompanyView({ company }: { company: Company }) {
       <InvitationsPanel />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <Avatar src={company.profile_picture ?? undefined} variant="rounded" alt="" sx={{ width: 56, height: 56, bgcolor: 'primary.main' }}>
-          {initialsOf(company.name)}
+          {companyInitialsOf(company.name)}
         </Avatar>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography variant="h4" component="h1" noWrap>{company.name}</Typography>

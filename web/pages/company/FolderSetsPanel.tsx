@@ -15,7 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { type Company, type FolderSet, folderSetInputSchema, folderSetUpdateSchema, statementLayouts, typeCodes } from '../../../common/accounts/schemas.js';
 import { DateField } from '../../app/i18n/DateField.js';
 import { useErrorText } from '../../app/session/error-text.js';
@@ -25,6 +25,8 @@ import { useSnackbar } from '../../app/snackbar/SnackbarProvider.js';
 import { canManage, createFolderSet, deleteFolderSet, folderSetsQueryKey, listFolderSets, updateFolderSet } from './company-api.js';
 import { ConfirmDialog } from '../../app/ConfirmDialog.js';
 import { ListTable, RowAction } from './ListTable.js';
+import { formatBusinessDay } from '../../app/i18n/dates.js';
+import { withYear } from './folder-period.js';
 
 const folderMessageIds = {
   name: 'company.validation.folderName',
@@ -82,7 +84,14 @@ function FolderSetDialog({ company, folderSet, onClose }: { company: Company; fo
       <DialogContent>
         <Grid container spacing={2} sx={{ pt: 1 }}>
           <Grid size={{ xs: 12, sm: 8 }}><TextField {...form.field('name')} label={<FormattedMessage id="company.folderSets.name" />} required fullWidth autoFocus /></Grid>
-          <Grid size={{ xs: 12, sm: 4 }}><TextField {...form.field('year')} label={<FormattedMessage id="company.folderSets.year" />} type="number" required fullWidth /></Grid>
+          <Grid size={{ xs: 12, sm: 4 }}><TextField
+            {...form.field('year')}
+            onChange={(event) => { const year = event.target.value; form.setValues((current) => withYear(current, year)); }}
+            label={<FormattedMessage id="company.folderSets.year" />}
+            type="number"
+            required
+            fullWidth
+          /></Grid>
           <Grid size={{ xs: 12, sm: 6 }}><DateField {...form.dateField('date_start')} label={<FormattedMessage id="company.folderSets.start" />} size="medium" fullWidth required /></Grid>
           <Grid size={{ xs: 12, sm: 6 }}><DateField {...form.dateField('date_end')} label={<FormattedMessage id="company.folderSets.end" />} size="medium" fullWidth required /></Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
@@ -157,7 +166,7 @@ export function FolderSetsPanel({ company }: { company: Company }) {
             <TableCell sx={{ fontWeight: 500 }}>{set.name}</TableCell>
             <TableCell>{set.year}</TableCell>
             <TableCell>
-              <FormattedDate value={set.date_start} dateStyle="medium" timeZone="UTC" /> – <FormattedDate value={set.date_end} dateStyle="medium" timeZone="UTC" />
+              {formatBusinessDay(intl, set.date_start)} – {formatBusinessDay(intl, set.date_end)}
             </TableCell>
             <TableCell>{set.type_code}</TableCell>
             <TableCell>{set.folder_type}</TableCell>

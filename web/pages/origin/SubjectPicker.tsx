@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Invoice, InvoiceProduct } from '../../../common/origin/schemas.js';
 import { type ExportLine, listInvoiceProducts, listInvoices } from './origin-api.js';
+import { formatBusinessDay } from '../../app/i18n/dates.js';
 
 type Scope = { company_slug: string; folder_slug: string };
 
@@ -42,13 +43,13 @@ export function SubjectPicker({ scope, value, onChange, lines }: {
         <Autocomplete
           options={lines.results} value={value} onChange={(_event, next) => onChange(next)}
           onInputChange={(_event, next, reason) => { if (reason === 'input') lines.setSearch(next); }}
-          getOptionLabel={(option) => `${option.account_number} · ${option.code} · ${option.registered_date}`}
+          getOptionLabel={(option) => `${option.account_number} · ${option.code} · ${formatBusinessDay(intl, option.registered_date)}`}
           isOptionEqualToValue={(a, b) => a.id === b.id} filterOptions={(options) => options} loading={lines.loading}
           renderOption={(props, option) => (
             <li {...props} key={option.id}>
               <Box>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>{option.code} — {option.item_name}</Typography>
-                <Typography variant="caption" color="text.secondary">{option.account_number} · {option.type_code} · {option.registered_date} · {option.total} {option.unit}</Typography>
+                <Typography variant="caption" color="text.secondary">{option.account_number} · {option.type_code} · {formatBusinessDay(intl, option.registered_date)} · {option.total} {option.unit}</Typography>
               </Box>
             </li>
           )}
@@ -64,7 +65,7 @@ export function SubjectPicker({ scope, value, onChange, lines }: {
             renderOption={(props, option) => (
               <li {...props} key={option.invoice_no}>
                 <Box>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>{option.invoice_no}{option.bill_date && ` · ${option.bill_date}`}</Typography>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>{option.invoice_no}{option.bill_date && ` · ${formatBusinessDay(intl, option.bill_date)}`}</Typography>
                   <Typography variant="caption" color="text.secondary">
                     {[option.contract_number, option.account_numbers.join(', '), intl.formatMessage({ id: 'origin.invoiceLines' }, { count: option.line_count })].filter(Boolean).join(' · ')}
                   </Typography>

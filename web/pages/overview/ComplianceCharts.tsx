@@ -72,17 +72,18 @@ export function ComplianceCharts({ data }: { data: ComplianceData }) {
               <ChartCard
                 testId="chart-statement-check" titleId="overview.charts.checkTitle"
                 option={{
-                  ...background, ...legendGrid, legend: { data: [t('checkRows'), t('exposure')], top: 0 },
+                  ...background, ...legendGrid, legend: { data: [t('checkRows'), t('exposureVnd')], top: 0 },
                   xAxis: { type: 'category', data: check.by_status.map((row) => t(`status.${row.status}`)) },
+                  // Two measures, two axes: how many materials (left) and the duty they put at stake (right).
                   yAxis: [{ type: 'value', minInterval: 1 }, { ...axis, splitLine: { show: false } }],
                   series: [
                     { name: t('checkRows'), type: 'bar', data: check.by_status.map((row) => row.rows), itemStyle: { color: theme.palette.info.main } },
-                    { name: t('exposure'), type: 'bar', yAxisIndex: 1, data: check.by_status.map((row) => Number(row.duty_exposure)), itemStyle: { color: theme.palette.error.main } },
+                    { name: t('exposureVnd'), type: 'bar', yAxisIndex: 1, data: check.by_status.map((row) => Number(row.duty_exposure)), itemStyle: { color: theme.palette.error.main } },
                   ],
                 }}
                 table={(
                   <>
-                    <FigureTable headers={[t('statusTitle'), t('checkRows'), t('exposure')]} rows={check.by_status.map((row) => [t(`status.${row.status}`), row.rows, Number(row.duty_exposure)])} />
+                    <FigureTable headers={[t('statusTitle'), t('checkRows'), t('exposureVnd')]} rows={check.by_status.map((row) => [t(`status.${row.status}`), row.rows, Number(row.duty_exposure)])} />
                     {check.top_open.length > 0 && (
                       <FigureTable headers={[t('code'), t('name'), t('exposure')]} rows={check.top_open.map((row) => [row.code, row.name ?? '', Number(row.duty_exposure)])} />
                     )}

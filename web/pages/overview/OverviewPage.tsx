@@ -30,6 +30,7 @@ import type { CoUtilisation, OriginPassChart, StatementCheckChart } from '../../
 import type { ReportRun } from '../../../common/statements/schemas.js';
 import { fetchComputedReport, ReportRunProgress } from '../reports/computed-report.js';
 import type { DashboardData } from './DashboardCharts.js';
+import { formatBusinessDay } from '../../app/i18n/dates.js';
 
 /** The charts and their library load after the overview's figures, in a chunk of their own. */
 const DashboardCharts = lazy(async () => ({ default: (await import('./DashboardCharts.js')).DashboardCharts }));
@@ -104,7 +105,7 @@ export function OverviewPage() {
       <Box>
         <Typography variant="h4" component="h1">{company.name}</Typography>
         <Typography color="text.secondary">
-          <FormattedMessage id="overview.period" values={{ period: folderSet.name, start: folderSet.date_start, end: folderSet.date_end, regime: folderSet.type_code }} />
+          <FormattedMessage id="overview.period" values={{ period: folderSet.name, start: formatBusinessDay(intl, folderSet.date_start), end: formatBusinessDay(intl, folderSet.date_end), regime: folderSet.type_code }} />
         </Typography>
       </Box>
       {overview.isPending && <LinearProgress />}

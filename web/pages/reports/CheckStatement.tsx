@@ -1,7 +1,9 @@
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -15,6 +17,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -27,7 +30,8 @@ import { ReportRunProgress, useComputedReport } from './computed-report.js';
 import { downloadReport, reportQueryKey, type ReportScope, reviewCheckRow } from './report-api.js';
 import { useQuantity } from './use-quantity.js';
 
-const quantityColumns = ['issued_to_production', 'theoretical_consumption', 'difference', 'book_end', 'counted', 'count_difference', 'warehouse_end', 'accounting_end'] as const;
+/** The figures after the status: the difference and what it puts at stake first, then the quantities behind them. */
+const shownColumns = ['difference', 'duty_exposure', 'issued_to_production', 'theoretical_consumption', 'book_end', 'counted', 'count_difference', 'warehouse_end', 'accounting_end'] as const;
 const statusColor = { open: 'error', explained: 'info', ok: 'success' } as const;
 
 /** The reconciliation before filing: each material's differences, its status, and the duty an open one puts at stake. */
@@ -71,38 +75,52 @@ export function CheckStatement({ scope, canReview }: { scope: ReportScope; canRe
       {answer && answer.count === 0 && <Alert severity="info"><FormattedMessage id="statements.empty" /></Alert>}
       {answer && answer.count > 0 && (
         <TableContainer sx={{ maxHeight: '70vh', border: 1, borderColor: 'divider', borderRadius: 1 }}>
-          <Table size="small" stickyHeader data-testid="report-check-statement">
+          {/* What needs a decision comes first (status with its explanation, the difference, the duty at stake),
+              so it stays on screen on a laptop; the quantities behind the difference follow. */}
+          <Table size="small" stickyHeader data-testid="report-check-statement" sx={{ '& th': { whiteSpace: 'normal', verticalAlign: 'bottom', lineHeight: 1.3 }, '& td, & th': { px: 1 } }}>
             <TableHead>
               <TableRow>
-                <TableCell><FormattedMessage id="statements.columns.code" /></TableCell>
+                <TableCell sx={{ position: 'sticky', left: 0, zIndex: 3 }}><FormattedMessage id="statements.columns.code" /></TableCell>
                 <TableCell><FormattedMessage id="statements.columns.name" /></TableCell>
                 <TableCell><FormattedMessage id="statements.columns.unit" /></TableCell>
-                {quantityColumns.map((column) => <TableCell key={column} align="right"><FormattedMessage id={`statements.check.columns.${column}`} /></TableCell>)}
-                <TableCell align="right"><FormattedMessage id="statements.check.columns.duty_exposure" /></TableCell>
                 <TableCell><FormattedMessage id="statements.check.columns.status" /></TableCell>
-                <TableCell><FormattedMessage id="statements.check.columns.explanation" /></TableCell>
+                {shownColumns.map((column) => <TableCell key={column} align="right" sx={{ minWidth: 80 }}><FormattedMessage id={`statements.check.columns.${column}`} /></TableCell>)}
               </TableRow>
             </TableHead>
             <TableBody>
-              {answer.results.map((row) => (
-                <TableRow key={row.code} hover onClick={canReview ? () => setReviewing(row) : undefined} data-testid={`check-${row.code}`}
-                  sx={{ cursor: canReview ? 'pointer' : undefined, ...(row.status === 'open' ? { bgcolor: (theme) => alpha(theme.palette.warning.main, 0.08) } : {}) }}>
-                  <TableCell sx={{ fontWeight: 600 }}>{row.code}</TableCell>
-                  <TableCell sx={{ minWidth: 140 }}>{row.name}</TableCell>
-                  <TableCell>{row.unit}</TableCell>
-                  {quantityColumns.map((column) => (
-                    <TableCell key={column} align="right" sx={{ whiteSpace: 'nowrap', color: (column === 'difference' || column === 'count_difference') && Number(row[column]) !== 0 && row[column] !== null ? 'warning.dark' : undefined }}>
-                      {quantity(row[column])}
+              {answer.results.map((row) => {
+                const review = intl.formatMessage({ id: 'statements.check.reviewTitle' }, { code: row.code });
+                return (
+                  <TableRow key={row.code} hover onClick={canReview ? () => setReviewing(row) : undefined} data-testid={`check-${row.code}`}
+                    sx={{ cursor: canReview ? 'pointer' : undefined, ...(row.status === 'open' ? { bgcolor: (theme) => alpha(theme.palette.warning.main, 0.08) } : {}) }}>
+                    <TableCell sx={{ fontWeight: 600, position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper', whiteSpace: 'nowrap' }}>
+                      {row.code}
+                      {canReview && (
+                        <Tooltip title={review}>
+                          <IconButton size="small" aria-label={review} data-testid="review-row" sx={{ ml: 0.5 }}
+                            onClick={(event) => { event.stopPropagation(); setReviewing(row); }}>
+                            <RateReviewOutlined fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      )}
                     </TableCell>
-                  ))}
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: Number(row.duty_exposure) > 0 ? 700 : undefined }}>{money(row.duty_exposure)}</TableCell>
-                  <TableCell><Chip size="small" color={statusColor[row.status]} label={<FormattedMessage id={`statements.check.status.${row.status}`} />} /></TableCell>
-                  <TableCell sx={{ minWidth: 160 }}>
-                    {row.explanation}
-                    {row.unit_problems.length > 0 && <Typography variant="caption" color="warning.dark" component="div"><FormattedMessage id="statements.problems.unit_mismatch" />: {row.unit_problems.join(', ')}</Typography>}
-                  </TableCell>
-                </TableRow>
-              ))}
+                    <TableCell sx={{ minWidth: 120 }}>{row.name}</TableCell>
+                    <TableCell>{row.unit}</TableCell>
+                    <TableCell sx={{ minWidth: 140 }} data-column="status">
+                      <Chip size="small" color={statusColor[row.status]} label={<FormattedMessage id={`statements.check.status.${row.status}`} />} />
+                      {row.explanation && <Typography variant="caption" component="div" sx={{ mt: 0.5 }} data-testid="check-explanation">{row.explanation}</Typography>}
+                      {row.unit_problems.length > 0 && <Typography variant="caption" color="warning.dark" component="div"><FormattedMessage id="statements.problems.unit_mismatch" />: {row.unit_problems.join(', ')}</Typography>}
+                    </TableCell>
+                    {shownColumns.map((column) => (column === 'duty_exposure' ? (
+                      <TableCell key={column} align="right" sx={{ whiteSpace: 'nowrap', fontWeight: Number(row.duty_exposure) > 0 ? 700 : undefined }}>{money(row.duty_exposure)}</TableCell>
+                    ) : (
+                      <TableCell key={column} align="right" data-column={column} sx={{ whiteSpace: 'nowrap', color: (column === 'difference' || column === 'count_difference') && Number(row[column]) !== 0 && row[column] !== null ? 'warning.dark' : undefined }}>
+                        {quantity(row[column])}
+                      </TableCell>
+                    )))}
+                  </TableRow>
+                );
+              })}
             </TableBody>
           </Table>
         </TableContainer>

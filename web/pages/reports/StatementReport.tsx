@@ -71,7 +71,7 @@ export function StatementReport({ report, scope, onOpenRules }: { report: Report
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
         <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
-          {answer && <FormattedMessage id="statements.summary" values={{ rows: answer.count, flagged, start: answer.period.date_start, end: answer.period.date_end, regime: answer.period.regime }} />}
+          {answer && <FormattedMessage id="statements.summary" values={{ rows: answer.count, flagged, start: formatBusinessDay(intl, answer.period.date_start), end: formatBusinessDay(intl, answer.period.date_end), regime: answer.period.regime }} />}
         </Typography>
         <Button variant="outlined" startIcon={<FileDownloadOutlined />} loading={exporting.isPending} disabled={!answer} onClick={() => exporting.mutate()} data-testid="statement-export">
           <FormattedMessage id="statements.export" />

@@ -43,7 +43,7 @@ export function TariffCheckReport({ scope }: { scope: ReportScope }) {
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
         <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}><FormattedMessage id="statements.tariffCheck.text" /></Typography>
-        <Button variant="outlined" startIcon={<FileDownloadOutlined />} loading={exporting.isPending} disabled={!check.data} onClick={() => exporting.mutate()}>
+        <Button variant="outlined" startIcon={<FileDownloadOutlined />} loading={exporting.isPending} disabled={!check.data} onClick={() => exporting.mutate()} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
           <FormattedMessage id="statements.export" />
         </Button>
       </Stack>
@@ -60,27 +60,37 @@ export function TariffCheckReport({ scope }: { scope: ReportScope }) {
       )}
       {rows.length > 0 && (
         <TableContainer sx={{ maxHeight: '70vh', border: 1, borderColor: 'divider', borderRadius: 1 }}>
-          <Table size="small" stickyHeader data-testid="report-tariff-check">
+          <Table size="small" stickyHeader data-testid="report-tariff-check" sx={{ '& th': { whiteSpace: 'normal', verticalAlign: 'bottom', lineHeight: 1.3 }, '& td, & th': { px: 1 } }}>
             <TableHead>
               <TableRow>
-                {column('account_number')}{column('registered_date')}{column('type_code')}{column('code')}{column('hs')}{column('co_form')}{column('problem')}
+                {column('account_number')}{column('registered_date')}{column('code')}{column('hs')}{column('from_country')}{column('co_form')}{column('problem')}
                 {column('declared_rate', 'right')}{column('expected_rate', 'right')}{column('schedules')}{column('duty_at_risk', 'right')}
               </TableRow>
             </TableHead>
             <TableBody>
               {rows.map((row) => (
                 <TableRow key={row.ecus_id} hover>
-                  <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{row.account_number}{row.row_number === null ? '' : ` / ${row.row_number}`}</TableCell>
-                  <TableCell>{formatBusinessDay(intl, row.registered_date)}</TableCell>
-                  <TableCell>{row.type_code}</TableCell>
-                  <TableCell><Typography variant="body2" sx={{ fontWeight: 600 }}>{row.code}</Typography><Typography variant="caption" color="text.secondary">{row.item_name}</Typography></TableCell>
+                  <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {row.account_number}{row.row_number === null ? '' : ` / ${row.row_number}`}
+                    <Typography variant="caption" color="text.secondary" component="div">{row.type_code}</Typography>
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatBusinessDay(intl, row.registered_date)}</TableCell>
+                  <TableCell><Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{row.code}</Typography><Typography variant="caption" color="text.secondary">{row.item_name}</Typography></TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatCode(row.hs)}</TableCell>
-                  <TableCell>{[row.co_form, row.from_country, row.exemption_code].filter(Boolean).join(' · ')}</TableCell>
-                  <TableCell><Chip size="small" variant="outlined" color={problemColor[row.problem]} label={<FormattedMessage id={`statements.tariffCheck.problems.${row.problem}`} />} /></TableCell>
+                  <TableCell data-column="from_country">{row.from_country || '—'}</TableCell>
+                  <TableCell data-column="co_form">{row.co_form || '—'}</TableCell>
+                  <TableCell>
+                    <Chip size="small" variant="outlined" color={problemColor[row.problem]} label={<FormattedMessage id={`statements.tariffCheck.problems.${row.problem}`} />} />
+                    {row.exemption_code && (
+                      <Typography variant="caption" color="text.secondary" component="div">
+                        <FormattedMessage id="statements.tariffCheck.columns.exemption_code" />: {row.exemption_code}
+                      </Typography>
+                    )}
+                  </TableCell>
                   <TableCell align="right">{quantity(row.declared_rate)}</TableCell>
                   <TableCell align="right">{quantity(row.expected_rate)}</TableCell>
                   <TableCell>{row.schedules.join(', ')}{row.tariff_year === null ? '' : ` (${row.tariff_year})`}</TableCell>
-                  <TableCell align="right" sx={{ color: Number(row.duty_at_risk) > 0 && row.problem !== 'exempt' ? 'error.main' : undefined, fontVariantNumeric: 'tabular-nums' }}>{quantity(row.duty_at_risk)}</TableCell>
+                  <TableCell align="right" data-column="duty_at_risk" sx={{ whiteSpace: 'nowrap', color: Number(row.duty_at_risk) > 0 && row.problem !== 'exempt' ? 'error.main' : undefined, fontVariantNumeric: 'tabular-nums' }}>{quantity(row.duty_at_risk)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
