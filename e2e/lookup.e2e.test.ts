@@ -129,6 +129,8 @@ describe('public tariff lookup in Chromium', () => {
     await page.getByTestId('co-input').press('Enter');
     await expect.poll(() => page.getByTestId('co-count').textContent()).toBe('2 certificates');
     expect(await page.getByTestId('co-row').first().textContent()).toContain('DEMO-VN-KR-25-001');
+    // Demonstration certificates say so wherever they show.
+    expect(await page.getByTestId('co-demonstration').allTextContents()).toEqual(['Demonstration data', 'Demonstration data']);
     await page.getByRole('link', { name: '8517.13.00' }).click();
     await expect.poll(() => page.getByTestId('code-title').textContent()).toBe('8517.13.00');
     await close();

@@ -18,6 +18,7 @@ import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { formatCode, normaliseCode } from '../../../common/hs/code.js';
+import { isDemonstration } from '../../../common/lookup/demonstration.js';
 import { cleanTerm } from '../../../common/lookup/query.js';
 import { usePageMeta } from '../../app/page-effects.js';
 import { useCoSearch } from '../lookup/lookup-api.js';
@@ -74,7 +75,12 @@ export function SearchingCoPage() {
                 const code = normaliseCode(record.hs);
                 return (
                   <TableRow key={record.id} data-testid="co-row">
-                    <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{record.reference_no}</TableCell>
+                    <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                      {record.reference_no}
+                      {isDemonstration(record.reference_no) && (
+                        <Typography variant="caption" color="warning.main" sx={{ display: 'block' }} data-testid="co-demonstration"><FormattedMessage id="lookup.decision.demonstration" /></Typography>
+                      )}
+                    </TableCell>
                     <TableCell>{record.form}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{record.issue_date}</TableCell>
                     <TableCell>{record.exporting_country}</TableCell>
