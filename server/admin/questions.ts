@@ -3,6 +3,7 @@ import type { Question, QuestionPage, questionQuerySchema } from '../../common/a
 import { contactFileExtensions } from '../../common/lookup/schemas.js';
 import type { Database } from '../db/client.js';
 import { runner } from '../db/run.js';
+import { docxType, xlsxType } from '../http/downloads.js';
 import { AppError } from '../http/errors.js';
 import { recordAuditEvent } from './audit.js';
 
@@ -49,9 +50,9 @@ export async function setQuestionAnswered(database: Database, options: { actorId
 const contentTypes: Record<(typeof contactFileExtensions)[number], string> = {
   '.pdf': 'application/pdf',
   '.doc': 'application/msword',
-  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.docx': docxType,
   '.xls': 'application/vnd.ms-excel',
-  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.xlsx': xlsxType,
   '.ppt': 'application/vnd.ms-powerpoint',
   '.txt': 'text/plain; charset=utf-8',
 };

@@ -140,7 +140,9 @@ describe('Excel imports', { timeout: 180_000 }, () => {
     const replaced = await settled((await startImport(good, { on_duplicate: 'replace' })).json());
     expect(replaced.status).toBe('succeeded');
     expect((await ecusRows()).count).toBe(2);
-    expect((await call('GET', `/api/balance/import-record/${done.id}/`)).json().status).toBe('rolled_back');
+    // The history tells the import the Replace took out from one the user rolled back by hand.
+    expect((await call('GET', `/api/balance/import-record/${done.id}/`)).json()).toMatchObject({ status: 'rolled_back', replaced_by: replaced.id });
+    expect((await call('GET', `/api/balance/import-record/${kept.id}/`)).json()).toMatchObject({ status: 'rolled_back', replaced_by: null });
     const history = await call('GET', `/api/balance/import-record/?company_slug=${company}&folder_slug=${folder}&table=ecus`);
     expect(history.json().count).toBe(4);
     expect((await call('GET', `/api/balance/import-record/?company_slug=${company}`, undefined, stranger)).statusCode).toBe(404);

@@ -20,6 +20,8 @@ const recordColumns = `r.id, r.resource AS "table", r.import_type, r.keep_postin
   r.errors, r.traceback, r.failure, r.from_file, f.slug AS folder, coalesce(u.name, u.email) AS imported_by,
   to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS date,
   to_char(r.finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS finished_at,
+  (SELECT min(later.id) FROM import_records later
+    WHERE later.company_id = r.company_id AND later.status IN ('succeeded', 'rolled_back') AND later.options->'replaces' @> to_jsonb(r.id)) AS replaced_by,
   CASE WHEN r.status = 'running' AND r.progress > 0
        THEN round(r.progress / 100.0 * r.total_rows / greatest(1, extract(epoch FROM now() - r.created_at)))::int END AS rows_per_second`;
 const recordFrom = 'import_records r JOIN folder_sets f ON f.id = r.folder_set_id LEFT JOIN users u ON u.id = r.imported_by';

@@ -242,7 +242,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     api.get('/balance/import-record/:id/rejected/', {
       schema: {
         tags, security, summary: 'The rejected rows as .xlsx with a message column, in the language asked for', params: recordParams,
-        querystring: z.object({ lang: z.string().optional() }), produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        querystring: z.object({ lang: z.string().optional() }), produces: [xlsxType],
       },
     }, async (request, reply) => {
       const locale = isLocale(request.query.lang) ? request.query.lang : 'vi';

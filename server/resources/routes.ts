@@ -96,7 +96,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         schema: {
           tags, security, summary: 'The rows of the list (search and filters applied) as an .xlsx workbook',
           querystring: listQuerySchema.extend({ lang: z.string().optional() }),
-          produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+          produces: [xlsxType],
         },
       }, async (request, reply) => {
         const query = request.query as Record<string, string | undefined>;

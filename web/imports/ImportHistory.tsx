@@ -148,7 +148,7 @@ export function ImportHistory({ resource, canWrite, onClose }: { resource: Resou
               <TableBody>
                 {rows.map((record) => {
                   const expanded = open === record.id;
-                  const status = shownStatus(record, rows);
+                  const status = shownStatus(record);
                   const failure = record.status === 'failed' || record.status === 'interrupted' ? failureText(record) : null;
                   const expandable = record.errors.length > 0 || Boolean(failure);
                   return (

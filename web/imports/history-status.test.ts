@@ -4,7 +4,7 @@ import type { ImportRecord } from './import-api.js';
 
 const record = (id: number, status: ImportRecord['status'], fromFile = 'Tờ khai.xlsx'): ImportRecord => ({
   id, table: 'ecus', name: 'ecus', import_type: 'IMPORT', keep_posting: false, date: '2026-03-01T00:00:00Z', imported_by: null, from_file: fromFile, folder: null,
-  status, progress: 100, total_rows: 1, inserted: 1, rejected: 0, errors: [], traceback: null, failure: null,
+  status, progress: 100, total_rows: 1, inserted: 1, rejected: 0, errors: [], traceback: null, failure: null, replaced_by: null,
 });
 
 describe('import history status', () => {
@@ -13,17 +13,9 @@ describe('import history status', () => {
     expect(canRetry(record(1, 'failed'))).toBe(false);
   });
 
-  it('calls a rolled-back import replaced when a later import brought its file in again', () => {
-    const replaced = record(1, 'rolled_back');
-    const newestFirst = [record(3, 'succeeded', 'Khác.xlsx'), record(2, 'succeeded'), replaced];
-    expect(shownStatus(replaced, newestFirst)).toBe('replaced');
-    // Rolling the later import back does not bring the replaced rows back.
-    expect(shownStatus(replaced, [record(2, 'rolled_back'), replaced])).toBe('replaced');
-  });
-
-  it('keeps "rolled back" for an import undone by hand and not imported again', () => {
-    const undone = record(1, 'rolled_back');
-    expect(shownStatus(undone, [record(3, 'succeeded', 'Khác.xlsx'), record(2, 'failed'), undone])).toBe('rolled_back');
-    expect(shownStatus(record(4, 'succeeded'), [record(4, 'succeeded')])).toBe('succeeded');
+  it('calls a rolled-back import replaced only when the server says a later import replaced it', () => {
+    expect(shownStatus({ ...record(1, 'rolled_back'), replaced_by: 2 })).toBe('replaced');
+    expect(shownStatus(record(1, 'rolled_back'))).toBe('rolled_back');
+    expect(shownStatus(record(4, 'succeeded'))).toBe('succeeded');
   });
 });

@@ -7,12 +7,9 @@ import type { ImportRecord, ImportStatus } from './import-api.js';
 export const canRetry = (record: ImportRecord) => record.status === 'interrupted';
 
 /**
- * The status a user reads: a rolled-back import whose file a later import brought in again (the duplicate
- * dialog's Replace) was replaced by it; the later one may have been rolled back since, which does not bring
- * the earlier rows back.
+ * The status a user reads: a rolled-back import that a later import of the same file replaced (the duplicate
+ * dialog's Replace) reads "replaced", even when that later one was rolled back since, which does not bring the
+ * earlier rows back; one the user rolled back reads "rolled back".
  */
-export function shownStatus(record: ImportRecord, newestFirst: readonly ImportRecord[]): ImportStatus | 'replaced' {
-  if (record.status !== 'rolled_back') return record.status;
-  const later = newestFirst.slice(0, newestFirst.indexOf(record));
-  return later.some((other) => (other.status === 'succeeded' || other.status === 'rolled_back') && other.from_file === record.from_file && other.table === record.table) ? 'replaced' : record.status;
-}
+export const shownStatus = (record: ImportRecord): ImportStatus | 'replaced' =>
+  record.status === 'rolled_back' && record.replaced_by !== null ? 'replaced' : record.status;

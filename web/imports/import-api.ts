@@ -115,6 +115,8 @@ export interface ImportRecord {
   errors: ImportRowError[];
   traceback: string | null;
   failure: ImportFailure | null;
+  /** The later import of the same file that took this one's rows out when it succeeded (the duplicate dialog's Replace). */
+  replaced_by: number | null;
 }
 
 export interface RecordPage {

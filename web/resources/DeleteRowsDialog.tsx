@@ -8,9 +8,9 @@ export function DeleteRowsDialog({ deletion, table }: { deletion: RowDeletion; t
   return (
     <ConfirmDialog
       open={confirming !== null}
-      title={confirming === null ? '' : confirming.kind === 'all'
-        ? <FormattedMessage id="table.delete.allTitle" values={{ count: confirming.count, table }} />
-        : <FormattedMessage id="table.delete.selectedTitle" values={{ count: confirming.kind === 'selected' ? confirming.ids.length : confirming.count, table }} />}
+      title={confirming === null ? '' : confirming.kind === 'selected'
+        ? <FormattedMessage id="table.delete.selectedTitle" values={{ count: confirming.ids.length, precision: 'exact', table }} />
+        : <FormattedMessage id={confirming.kind === 'all' ? 'table.delete.allTitle' : 'table.delete.selectedTitle'} values={{ count: confirming.count, precision: confirming.precision, table }} />}
       text={<FormattedMessage id={confirming?.kind === 'all' ? 'table.delete.allText' : 'table.delete.selectedText'} />}
       confirmLabel={<FormattedMessage id="table.delete.confirm" />}
       pending={deletion.pending}

@@ -27,7 +27,7 @@ import { type ReadOnlyReason, TableToolbar } from './TableToolbar.js';
 import { useCellEdits } from './use-cell-edits.js';
 import { useColumnChoice } from './use-column-choice.js';
 import { useResourceColumns } from './use-resource-columns.js';
-import { useRowDeletion } from './use-row-deletion.js';
+import { countPrecision, useRowDeletion } from './use-row-deletion.js';
 import { useRowSelection } from './use-row-selection.js';
 import { useTableQuery } from './use-table-query.js';
 
@@ -104,7 +104,7 @@ function ScopedTable({ resource, userId, companySlug, folderSlug, scopeKnown, pe
   const { visibility, changeVisibility } = useColumnChoice(resource, userId);
   const columns = useResourceColumns(resource, labels, permissions.update);
   const cellEdits = useCellEdits(resource);
-  const deletion = useRowDeletion({ resource, view, count, filtered, onDeleted: selection.clear });
+  const deletion = useRowDeletion({ resource, view, count, precision: countPrecision(list.data), filtered, onDeleted: selection.clear });
   const [dialog, setDialog] = useState<'add' | 'bulkEdit' | null>(null);
 
   // The known values of the fields that offer them, for the filter bar and the forms, asked once one of them opens.
@@ -165,7 +165,7 @@ function ScopedTable({ resource, userId, companySlug, folderSlug, scopeKnown, pe
           canUpdate={permissions.update}
           canDelete={permissions.delete}
           onBulkEdit={() => setDialog('bulkEdit')}
-          onDelete={() => deletion.ask(selection.allMatching ? { kind: 'matching', count } : { kind: 'selected', ids: selection.ids })}
+          onDelete={() => deletion.ask(selection.allMatching ? { kind: 'matching', count, precision: countPrecision(list.data) } : { kind: 'selected', ids: selection.ids })}
         />
       )}
 

@@ -4,24 +4,34 @@ import { useIntl } from 'react-intl';
 import type { ResourceDefinition } from '../../common/resources/define.js';
 import { useErrorText } from '../app/session/error-text.js';
 import { useSnackbar } from '../app/snackbar/SnackbarProvider.js';
+import type { Page } from '../../common/resources/schemas.js';
 import { deleteMatchingBody, listQuery, type ViewState } from './list-query.js';
 import { deleteMatching, deleteRows, listRows, resourceQueryKey } from './resource-api.js';
 
-/** What a delete would remove, as the confirmation names it: the ticked rows, every row matching the view, or the whole table. */
+/** How exact a list's count is: a large list's is the database's estimate, a search's stops at its cap. */
+export type CountPrecision = 'exact' | 'estimated' | 'capped';
+
+export const countPrecision = (page: Pick<Page<unknown>, 'count_capped' | 'count_estimated'> | undefined): CountPrecision =>
+  page?.count_estimated ? 'estimated' : page?.count_capped ? 'capped' : 'exact';
+
+/**
+ * What a delete would remove, as the confirmation names it: the ticked rows, every row matching the view, or the
+ * whole table; the count of the last two says "about" or "more than" when the list did not count every row.
+ */
 export type DeleteTarget =
   | { kind: 'selected'; ids: readonly number[] }
-  | { kind: 'matching'; count: number }
-  | { kind: 'all'; count: number };
+  | { kind: 'matching' | 'all'; count: number; precision: CountPrecision };
 
 /**
  * Deleting rows after a confirmation: of the ticked rows, of all rows matching the view, or of the
  * whole table in the folder set. `confirming` is the question open, if any.
  */
-export function useRowDeletion({ resource, view, count, filtered, onDeleted }: {
+export function useRowDeletion({ resource, view, count, precision, filtered, onDeleted }: {
   resource: ResourceDefinition;
   view: ViewState;
   /** The rows of the view, as the list counted them. */
   count: number;
+  precision: CountPrecision;
   /** Whether search or filters narrow the view, so that the whole table counts more. */
   filtered: boolean;
   onDeleted: () => void;
@@ -46,14 +56,14 @@ export function useRowDeletion({ resource, view, count, filtered, onDeleted }: {
   const removeMatching = useMutation({ mutationFn: (body: Record<string, unknown>) => deleteMatching(resource, body), ...afterDelete });
 
   const askDeleteAll = async () => {
-    if (!filtered) { setConfirming({ kind: 'all', count }); return; }
+    if (!filtered) { setConfirming({ kind: 'all', count, precision }); return; }
     // The list shows the filtered count; the whole table's count is one small request away.
     try {
       const answer = await queryClient.fetchQuery({
         queryKey: [...resourceQueryKey(resource), 'list', listQuery(resource, wholeTable, 0, 1)],
         queryFn: () => listRows(resource, listQuery(resource, wholeTable, 0, 1)),
       });
-      setConfirming({ kind: 'all', count: answer.count });
+      setConfirming({ kind: 'all', count: answer.count, precision: countPrecision(answer) });
     } catch (error) {
       snackbar.error(errorText(error));
     }
