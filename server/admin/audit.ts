@@ -1,31 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AuditAction, AuditEvent, AuditPage, auditQuerySchema } from '../../common/admin/schemas.js';
-import type { Db } from '../db/client.js';
+import type { AuditEvent, AuditPage, auditQuerySchema } from '../../common/admin/schemas.js';
 import { likeEscape, type Run } from '../db/run.js';
-import { auditEvents } from './tables.js';
-
-export interface AuditEntry {
-  action: AuditAction;
-  /** The signed-in user who acted; null for a failed sign-in, whose account may not exist. */
-  actorId: string | null;
-  companyId?: string | null;
-  subject: string;
-  details?: Record<string, unknown>;
-}
-
-/**
- * Writes one event of the audit log. Called after the action succeeded, so that the log never names what did not
- * happen. An event of a company keeps the company's name in its details, so that the log still names it once deleted.
- */
-export async function recordAuditEvent(db: Db, entry: AuditEntry): Promise<void> {
-  const companyId = entry.companyId ?? null;
-  const companyName = sql`coalesce((SELECT jsonb_build_object('company', name) FROM companies WHERE id = ${companyId}::uuid), '{}'::jsonb)`;
-  await db.insert(auditEvents).values({
-    action: entry.action, actorId: entry.actorId, companyId, subject: entry.subject,
-    details: sql`${companyName} || ${JSON.stringify(entry.details ?? {})}::jsonb`,
-  });
-}
 
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 

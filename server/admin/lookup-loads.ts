@@ -14,7 +14,7 @@ import { defaultLeaseTiming, type JobTable, LeaseLost, type LeaseTiming, runUnde
 import { readLookupFile } from '../lookup/import-lookup-file.js';
 import { LookupFileError } from '../lookup/read-table.js';
 import { UnreadableFile } from '../spreadsheets/unreadable.js';
-import { recordAuditEvent } from './audit.js';
+import { recordAuditEvent } from '../db/audit-log.js';
 
 export const lookupLoadJobs: JobTable = { table: 'lookup_loads' };
 

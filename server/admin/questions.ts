@@ -5,7 +5,7 @@ import type { Database } from '../db/client.js';
 import { runner } from '../db/run.js';
 import { docxType, xlsxType } from '../http/downloads.js';
 import { AppError } from '../http/errors.js';
-import { recordAuditEvent } from './audit.js';
+import { recordAuditEvent } from '../db/audit-log.js';
 
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const commonColumns = `m.id, m.name, m.email, ${iso('m.created_at')} AS created_at, ${iso('m.mailed_at')} AS mailed_at,

@@ -4,7 +4,7 @@ import { revokeUserTokens } from '../auth/tokens.js';
 import type { Database } from '../db/client.js';
 import { likeEscape, runner } from '../db/run.js';
 import { AppError } from '../http/errors.js';
-import { recordAuditEvent } from './audit.js';
+import { recordAuditEvent } from '../db/audit-log.js';
 
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const userColumns = `u.id, u.email, u.name, u.is_admin, u.is_verified, ${iso('u.date_joined')} AS date_joined,

@@ -4,15 +4,15 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  changePasswordSchema, codeConfirmSchema, detailSchema, emailOnlySchema, passwordResetConfirmSchema, profileUpdateSchema,
-  registrationConfirmSchema, registrationResendSchema, registrationSchema, socialTokenRequestSchema, tokenRequestSchema, tokenResponseSchema, userInfoSchema, wrappedTokenResponseSchema,
+  changePasswordSchema, codeConfirmSchema, detailSchema, emailOnlySchema, passwordResetConfirmSchema,
+  registrationConfirmSchema, registrationResendSchema, registrationSchema, socialTokenRequestSchema, tokenRequestSchema, tokenResponseSchema, wrappedTokenResponseSchema,
 } from '../../common/accounts/schemas.js';
 import type { AppDeps } from '../deps.js';
-import { mediaDir, mimeOfMediaName, readPictureForm, savePicture } from '../files/pictures.js';
-import { AppError, fieldsOfIssues, notFound } from '../http/errors.js';
+import { mediaDir, mimeOfMediaName } from '../files/pictures.js';
+import { AppError, notFound } from '../http/errors.js';
 import {
-  type AccountContext, changePassword, confirmPasswordReset, confirmRegistration, describeUser, registerUser, requestPasswordReset,
-  resendRegistrationCode, signIn, signInWithVerifiedEmail, updateProfile, validateResetCode,
+  type AccountContext, changePassword, confirmPasswordReset, confirmRegistration, registerUser, requestPasswordReset,
+  resendRegistrationCode, signIn, signInWithVerifiedEmail, validateResetCode,
 } from './accounts.js';
 import { useIdTokenOnce, verifyGoogleIdToken } from './google.js';
 import { runner } from '../db/run.js';
@@ -30,9 +30,6 @@ function checkClient(request: FastifyRequest, clientId: string, bodyClientId: st
     if (presented !== undefined && presented !== clientId) throw new AppError('invalid_client', 'Unknown client.');
   }
 }
-
-const emptyToNull = (fields: Record<string, string>) =>
-  Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value === '' ? null : value]));
 
 export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { config, database, mailer } = deps;
@@ -125,10 +122,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     signedIn.addHook('onRequest', requireUser(database.db));
     const security = [{ bearer: [] }];
 
-    signedIn.get('/clients-api/info/', {
-      schema: { tags, security, summary: 'The signed-in user and their companies', response: { 200: userInfoSchema } },
-    }, async (request) => describeUser(database.db, signedInUser(request).id));
-
     signedIn.post('/logout/', { schema: { tags, security, summary: 'Revoke this token' } }, async (request, reply) => {
       await revokeToken({ db: database.db, tokenId: signedInUser(request).tokenId });
       return reply.status(204).send();
@@ -140,25 +133,5 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     }, async (request) => ({
       token: await changePassword(context, { user: signedInUser(request), oldPassword: request.body.old_password, newPassword: request.body.new_password }),
     }));
-
-    signedIn.patch('/update-profile/', {
-      schema: {
-        tags, security, summary: 'Update the profile (JSON, or multipart with a profile_picture file)',
-        consumes: ['application/json', 'multipart/form-data'], body: profileUpdateSchema.nullish(), response: { 200: userInfoSchema },
-      },
-    }, async (request) => {
-      const user = signedInUser(request);
-      let input: unknown = request.body ?? {};
-      let profilePicture: string | undefined;
-      if (request.isMultipart()) {
-        const form = await readPictureForm(request, 'profile_picture');
-        input = emptyToNull(form.fields);
-        if (form.picture) profilePicture = await savePicture(config.dataDir, form.picture);
-      }
-      const parsed = profileUpdateSchema.safeParse(input);
-      if (!parsed.success) throw new AppError('validation_error', 'Data has invalid format.', { fields: fieldsOfIssues(parsed.error.issues) });
-      await updateProfile(database.db, user.id, { ...parsed.data, ...(profilePicture ? { profilePicture } : {}) });
-      return describeUser(database.db, user.id);
-    });
   });
 };

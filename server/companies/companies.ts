@@ -8,7 +8,7 @@ import { AppError } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { mailText } from '../mail/messages.js';
 import { type CompanyAccess, roleAtLeast } from '../access.js';
-import { recordAuditEvent } from '../admin/audit.js';
+import { recordAuditEvent } from '../db/audit-log.js';
 import { companyRowCounts } from './overview.js';
 import { companies, folderSets, invitations, memberships } from './tables.js';
 

@@ -3,8 +3,9 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import {
   companyInputSchema, companySchema, companyUpdateSchema, folderSetInputSchema, folderSetSchema, folderSetUpdateSchema,
-  invitationSchema, memberInviteSchema, memberRoleSchema, memberSchema,
+  invitationSchema, memberInviteSchema, memberRoleSchema, memberSchema, profileUpdateSchema, userInfoSchema,
 } from '../../common/accounts/schemas.js';
+import { updateProfile } from '../auth/accounts.js';
 import type { AppDeps } from '../deps.js';
 import { requireUser, signedInUser } from '../auth/guard.js';
 import { readPictureForm, savePicture } from '../files/pictures.js';
@@ -19,6 +20,7 @@ import { type CheckStatement, loadPeriod } from '../statements/compute-statement
 import type { Dashboard } from './dashboard.js';
 import { chartTolerancePercent, originPassChart, statementCheckChart } from './dashboard-checks.js';
 import { folderSetOverview } from './overview.js';
+import { describeUser } from './user-info.js';
 import {
   answerInvitation, changeMemberRole, createCompany, createFolderSet, deleteCompany, deleteFolderSet, findFolderSet, inviteMember, listCompanies, listFolderSets,
   listMembers, listMyInvitations, presentCompany, removeMember, updateCompany, updateFolderSet,
@@ -28,6 +30,8 @@ const slugParams = z.object({ slug: z.string().min(1).max(100) });
 const memberParams = slugParams.extend({ email: z.string().trim().toLowerCase().min(3).max(254) });
 const folderParams = slugParams.extend({ folder_slug: z.string().min(1).max(100) });
 const listOf = <T extends z.ZodType>(item: T) => z.object({ count: z.number(), results: z.array(item) });
+const emptyToNull = (fields: Record<string, string>) =>
+  Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value === '' ? null : value]));
 
 /** snake_case payload → camelCase columns; '' clears an optional field. */
 const companyColumns = (input: z.infer<typeof companyUpdateSchema>) => {
@@ -46,7 +50,34 @@ export const companyRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     const api = scope.withTypeProvider<ZodTypeProvider>();
     api.addHook('onRequest', requireUser(db));
     const tags = ['companies'];
+    const accountTags = ['accounts'];
     const security = [{ bearer: [] }];
+
+    api.get('/clients-api/info/', {
+      schema: { tags: accountTags, security, summary: 'The signed-in user and their companies', response: { 200: userInfoSchema } },
+    }, async (request) => describeUser(db, signedInUser(request).id));
+
+
+    api.patch('/update-profile/', {
+      schema: {
+        tags: accountTags, security, summary: 'Update the profile (JSON, or multipart with a profile_picture file)',
+        consumes: ['application/json', 'multipart/form-data'], body: profileUpdateSchema.nullish(), response: { 200: userInfoSchema },
+      },
+    }, async (request) => {
+      const user = signedInUser(request);
+      let input: unknown = request.body ?? {};
+      let profilePicture: string | undefined;
+      if (request.isMultipart()) {
+        const form = await readPictureForm(request, 'profile_picture');
+        input = emptyToNull(form.fields);
+        if (form.picture) profilePicture = await savePicture(config.dataDir, form.picture);
+      }
+      const parsed = profileUpdateSchema.safeParse(input);
+      if (!parsed.success) throw new AppError('validation_error', 'Data has invalid format.', { fields: fieldsOfIssues(parsed.error.issues) });
+      await updateProfile(db, user.id, { ...parsed.data, ...(profilePicture ? { profilePicture } : {}) });
+      return describeUser(db, user.id);
+    });
+
 
     api.get('/clients-api/companies/', {
       schema: { tags, security, summary: 'Companies the user belongs to', response: { 200: listOf(companySchema) } },

@@ -1,7 +1,7 @@
 import type { Database } from './client.js';
 import type { Seeder } from './seeder.js';
 import { lookupSeeder } from '../lookup/seed-lookup.js';
-import { demoAccountSeeder } from '../auth/seed-demo-account.js';
+import { demoAccountSeeder } from '../companies/seed-demo-account.js';
 import { demoTablesSeeder } from '../resources/seed-demo-tables.js';
 
 /**

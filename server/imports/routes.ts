@@ -14,7 +14,7 @@ import { requireUser, signedInUser } from '../auth/guard.js';
 import { runner } from '../db/run.js';
 import { AppError, fieldsOfIssues } from '../http/errors.js';
 import { resolveRowScope, resolveScope } from '../access.js';
-import { recordAuditEvent } from '../admin/audit.js';
+import { recordAuditEvent } from '../db/audit-log.js';
 import { readHeaders, sheetRows } from './headers.js';
 import { startImportWorker } from './import-jobs.js';
 import { exportRejectedRows, getImportRecord, type ImportRecord, listImportRecords, retryImport, rollBackImport, startImport } from './records.js';

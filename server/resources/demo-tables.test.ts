@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceNamed } from '../../common/resources/index.js';
 import { fieldValueSchema, type Row } from '../../common/resources/schemas.js';
-import { demoAccount, demoAccountSeeder } from '../auth/seed-demo-account.js';
+import { demoAccount, demoAccountSeeder } from '../companies/seed-demo-account.js';
 import { runner } from '../db/run.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { demoCompanyName, demoTables } from './demo-tables.js';

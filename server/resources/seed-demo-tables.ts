@@ -1,6 +1,6 @@
 import type { FieldDefinition, ResourceDefinition } from '../../common/resources/define.js';
 import { resourceNamed } from '../../common/resources/index.js';
-import { demoAccount } from '../auth/seed-demo-account.js';
+import { demoAccount } from '../companies/seed-demo-account.js';
 import { companyDataChanged } from '../db/data-version.js';
 import { inTransaction, type Run, runner } from '../db/run.js';
 import type { Seeder } from '../db/seeder.js';

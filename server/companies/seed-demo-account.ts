@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { createCompany } from '../companies/companies.js';
+import { hashSecret, verifySecret } from '../auth/passwords.js';
+import { users } from '../auth/tables.js';
 import type { Seeder } from '../db/seeder.js';
-import { hashSecret, verifySecret } from './passwords.js';
-import { users } from './tables.js';
+import { createCompany } from './companies.js';
 
 /** Published in the README and printed at start: only ever created on the embedded demo database. */
 export const demoAccount = { email: 'demo@dutybook.vn', password: 'dutybook-demo-2026', name: 'Demo User' };

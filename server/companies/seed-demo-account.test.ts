@@ -1,10 +1,10 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies } from '../companies/tables.js';
+import { users } from '../auth/tables.js';
+import { companies } from './tables.js';
 import { loadConfig } from '../config.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { demoAccount, demoAccountSeeder } from './seed-demo-account.js';
-import { users } from './tables.js';
 
 describe('demo account', () => {
   let t: TestApp;
