@@ -47,9 +47,9 @@ const tableCount = (page: Page) => page.getByTestId('table-count').textContent()
 const mapped = (page: Page, field: string) => page.getByTestId(`map-${field}`).inputValue();
 const headerRows = (page: Page) => page.locator('[data-testid="sheet-preview"] tr[data-header="true"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row')));
 
-/** Opens the wizard on the table screen and sends the file; the upload step then offers Next. */
-async function uploadInWizard(page: Page, file: string): Promise<void> {
-  await page.getByTestId('import-button').click();
+/** Opens the wizard on the table screen (unless it is open) and sends the file; the upload step then offers Next. */
+async function uploadInWizard(page: Page, file: string, { open = true } = {}): Promise<void> {
+  if (open) await page.getByTestId('import-button').click();
   await page.getByTestId('upload-input').setInputFiles(file);
   await eventually(() => page.getByTestId('upload-done').textContent()).toContain(path.basename(file));
   await page.getByTestId('wizard-next').click();
@@ -206,5 +206,47 @@ describe('Excel import in Chromium', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-rejected').click()]);
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     await context.close();
+  }, slow);
+
+  it('lists the columns a sheet needs on the first step, and its template comes back with every column mapped', async () => {
+    const { url } = suite.server;
+    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'dutybook-template-'));
+    const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'en-US' });
+    await signIn(page, url);
+    await page.goto(`${url}/data/warehouse/wh-take-out`);
+    await eventually(() => page.getByTestId('resource-table-wh-take-out').getAttribute('data-state')).toBe('hasData');
+
+    // Before any file: the columns as the template names them, the required ones marked, and the template to download.
+    await page.getByTestId('import-button').click();
+    const columns = ['Item type *', 'Item code *', 'Item name *', 'Unit *', 'Issue voucher no.', 'Take-out date *', 'Quantity *', 'Purpose'];
+    await eventually(() => page.getByTestId('template-columns').locator('li').allTextContents()).toEqual(columns);
+    expect(await page.getByTestId('template-column-bill_no').getAttribute('data-required')).toBe('false');
+    expect(await page.getByTestId('template-column-takeout_date').getAttribute('data-required')).toBe('true');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('template-download').click()]);
+    expect(download.suggestedFilename()).toBe('Warehouse take-out - import template.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Warehouse take-out', 'Instructions']);
+    const sheet = workbook.worksheets[0]!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(columns);
+
+    // Filled in as a storekeeper would, it goes through the wizard with every column proposed for its field.
+    sheet.addRow(['Material', `${prefix}-TPL`, 'Cotton yarn', 'KGM', 'PXK-2603-001', '15/03/2026', '42.5', 'Production']);
+    const filled = path.join(folder, 'Phiếu xuất kho.xlsx');
+    await workbook.xlsx.writeFile(filled);
+    await uploadInWizard(page, filled, { open: false });
+    await eventually(() => page.getByTestId('header-end').inputValue()).toBe('H1');
+    await page.getByTestId('wizard-next').click();
+    const fields = ['item_type', 'code', 'name', 'unit', 'bill_no', 'takeout_date', 'quantity', 'purpose'];
+    await eventually(() => Promise.all(fields.map((field) => mapped(page, field)))).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'].map((column) => `column:${column}`));
+    expect(await page.getByTestId('mapping-count').textContent()).toBe('8 of 8 fields mapped');
+    await page.getByTestId('wizard-next').click();
+    await page.getByTestId('wizard-next').click();
+    await eventually(() => page.getByTestId('import-result').getAttribute('data-status'), 30_000).toBe('succeeded');
+    expect(await page.getByTestId('import-inserted').textContent()).toBe('1');
+
+    expect(pageErrors.filter((error) => !/status of 4\d\d/.test(error))).toEqual([]);
+    await context.close();
+    await fs.rm(folder, { recursive: true, force: true });
   }, slow);
 });

@@ -16,6 +16,7 @@ import { AppError, fieldsOfIssues } from '../http/errors.js';
 import { resolveRowScope, resolveScope } from '../access.js';
 import { recordAuditEvent } from '../db/audit-log.js';
 import { readHeaders, sheetRows } from './headers.js';
+import { importTemplate } from './import-template.js';
 import { startImportWorker } from './import-jobs.js';
 import { exportRejectedRows, getImportRecord, type ImportRecord, listImportRecords, retryImport, rollBackImport, startImport } from './records.js';
 import { configureReaders, stopSpareReader } from './reader.js';
@@ -23,6 +24,7 @@ import { checkSetup, importFields, lastSetup, saveSetup } from './setup.js';
 import { checkDeclaredRows, findUpload, readImportForm, type Upload } from './uploads.js';
 import { recordIdParams } from '../../common/api/ids.js';
 import { sendDownload, xlsxType } from '../http/downloads.js';
+import { localeOf } from '../i18n.js';
 
 const security = [{ bearer: [] }];
 const tags = ['imports'];
@@ -147,7 +149,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       };
     });
 
-    for (const family of ['balance', 'new-balance'] as const) {
+    for (const family of ['balance', 'new-balance', 'fta'] as const) {
       api.post(`/${family}/get-excel-headers/`, {
         schema: {
           tags, security, summary: 'Header names of a sheet by column letter (multipart excel_file, or upload_id)',
@@ -177,6 +179,18 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
           label: fieldLabelKey(name, definition), aliases: [...definition.aliases?.vi ?? [], ...definition.aliases?.en ?? [], ...definition.aliases?.ko ?? []],
         }]));
         return { fields, last_setup: await lastSetup(run, { companyId: access.companyId, resource, importType }) };
+      });
+
+      api.get(`${base}import_template/`, {
+        schema: {
+          tags: resourceTags, security, summary: 'An empty workbook to fill in for this import: its columns in the language asked for (required ones marked *), and a sheet of instructions',
+          querystring: z.object({ company_slug: slug, import_type: z.enum(importTypes).default('IMPORT'), lang: z.string().optional() }),
+          produces: [xlsxType],
+        },
+      }, async (request, reply) => {
+        await resolveScope(run, { userId: signedInUser(request).id, companySlug: request.query.company_slug, minimumRole: 'viewer' });
+        const template = await importTemplate({ resource, importType: request.query.import_type, locale: localeOf(request.query.lang) });
+        return sendDownload(reply, template.bytes, { type: xlsxType, fileName: template.fileName });
       });
 
       for (const call of importVariantsOf(resource)) {

@@ -423,9 +423,9 @@ export function demoTables(year: number): DemoTables {
     const day = random(20, 24);
     return materials.map((material) => ({ month, material, date: isoDay(year, month, day), quantity: needOf(month, material.code) }));
   });
-  tables['wh-take-out'] = issues.map((issue) => ({
-    item_type: 'material', code: issue.material.code, name: issue.material.name, unit: issue.material.unit, takeout_date: issue.date, quantity: quantityText(issue.quantity),
-    purpose: 'production',
+  tables['wh-take-out'] = issues.map((issue, index) => ({
+    item_type: 'material', code: issue.material.code, name: issue.material.name, unit: issue.material.unit,
+    bill_no: `PXK-${yy}${pad(issue.month)}-${pad(index + 1, 3)}`, takeout_date: issue.date, quantity: quantityText(issue.quantity), purpose: 'production',
   }));
   tables['acc-take-out'] = issues.map((issue, index) => {
     const flow = materialFlows[issue.material.code]!;

@@ -70,3 +70,10 @@ export async function createTestApp(overrides: Partial<Config> = {}, mailer?: Ma
     },
   };
 }
+
+/** Registers and confirms an account through the API; answers its access token. */
+export async function signUp(app: FastifyInstance, mail: ReturnType<typeof captureMail>, email: string): Promise<string> {
+  await app.inject({ method: 'POST', url: '/api/registration/', payload: { email, password: 'Customs-Ledger-2026', name: email.split('@')[0] } });
+  const confirmed = await app.inject({ method: 'POST', url: '/api/registration-confirm/', payload: { email, token: mail.lastCode(email) } });
+  return confirmed.json().token.access_token as string;
+}

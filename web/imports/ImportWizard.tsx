@@ -30,6 +30,7 @@ import { type ImportMode, importModes, isRunning } from './import-api.js';
 import { type FieldSource, mappedFieldCount, unmappedRequired } from './import-payload.js';
 import { ImportResult } from './ImportResult.js';
 import { MappingStep } from './MappingStep.js';
+import { TemplateColumns } from './TemplateColumns.js';
 import { UploadStep } from './UploadStep.js';
 import { useImportMapping } from './use-import-mapping.js';
 import { useImportRun } from './use-import-run.js';
@@ -158,7 +159,18 @@ export function ImportWizard({ resource, initialMode = 'normal', onClose, onShow
         {record ? (
           <ImportResult record={record} fieldLabel={fieldLabel} />
         ) : step === 0 ? (
-          <UploadStep modes={modes} mode={mode} onModeChange={(chosen) => dispatch({ type: 'chooseMode', mode: chosen })} upload={upload} onUploaded={(answer) => dispatch({ type: 'uploaded', upload: answer })} />
+          <UploadStep modes={modes} mode={mode} onModeChange={(chosen) => dispatch({ type: 'chooseMode', mode: chosen })} upload={upload} onUploaded={(answer) => dispatch({ type: 'uploaded', upload: answer })}>
+            <TemplateColumns
+              resource={resource}
+              mode={mode}
+              companySlug={companySlug}
+              fields={fields}
+              fieldLabel={fieldLabel}
+              choiceLabel={labels.choice}
+              state={{ loading: fixed.isPending, error: fixed.isError ? fixed.error : null }}
+              onRetry={() => void fixed.refetch()}
+            />
+          </UploadStep>
         ) : step === 1 && upload ? (
           <HeaderStep
             upload={upload}

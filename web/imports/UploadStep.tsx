@@ -11,7 +11,7 @@ import { alpha } from '@mui/material/styles';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { type DragEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { type DragEvent, type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { dayInputFormat } from '../app/i18n/business-day.js';
 import type { ImportMode, UploadAnswer } from './import-api.js';
@@ -31,15 +31,17 @@ export function useFileSize(): (bytes: number) => string {
 type Sending = { name: string; size: number; share: number | null };
 
 /**
- * Step 1: the import mode (ECUS only), then the workbook, dropped on the area or chosen from the disk.
- * It is uploaded once; the later steps read it on the server by its id.
+ * Step 1: the import mode (ECUS only), then the workbook, dropped on the area or chosen from the disk, with what it
+ * needs below. It is uploaded once; the later steps read it on the server by its id.
  */
-export function UploadStep({ modes, mode, onModeChange, upload, onUploaded }: {
+export function UploadStep({ modes, mode, onModeChange, upload, onUploaded, children }: {
   modes: readonly ImportMode[];
   mode: ImportMode;
   onModeChange: (mode: ImportMode) => void;
   upload: UploadAnswer | null;
   onUploaded: (answer: UploadAnswer) => void;
+  /** Shown below the upload: what the sheet needs. */
+  children?: ReactNode;
 }) {
   const intl = useIntl();
   const importErrorText = useImportErrorText();
@@ -181,6 +183,8 @@ export function UploadStep({ modes, mode, onModeChange, upload, onUploaded }: {
           <FormattedMessage id="imports.upload.done" values={{ size: sizeText(upload.size), sheets: upload.sheets.length, format: upload.format.toUpperCase() }} />
         </Alert>
       )}
+
+      {children}
     </Stack>
   );
 }

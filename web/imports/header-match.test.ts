@@ -7,6 +7,8 @@ import { columnLetters } from '../../common/imports/cells.js';
 import { fieldLabelKey, type ResourceDefinition } from '../../common/resources/define.js';
 import { ecusCancel } from '../../common/resources/ecus-cancel.js';
 import { ecus } from '../../common/resources/ecus.js';
+import { whTakeIn } from '../../common/resources/wh-take-in.js';
+import { whTakeOut } from '../../common/resources/wh-take-out.js';
 import { type ColumnMatch, extraFieldName, headerKey, matchColumns, type MatchField, unmappedColumns } from './header-match.js';
 import { matchFieldsOf } from './import-fields.js';
 
@@ -102,25 +104,27 @@ describe('column matching', () => {
   });
 });
 
-describe('proposals on ECUS declaration-list exports', () => {
-  const catalogs = { en: flattenCatalog(en as Catalog), vi: flattenCatalog(vi as Catalog), ko: flattenCatalog(ko as Catalog) };
-  const fieldsOf = (resource: ResourceDefinition, importType: 'IMPORT' | 'CANCEL' = 'IMPORT') => {
-    const variant = (resource.imports ?? []).find((candidate) => candidate.importType === importType);
-    const names = variant?.fields ? Object.keys(variant.fields) : Object.keys(resource.fields);
-    const target = variant?.target === 'ecus-cancel' ? ecusCancel : resource;
-    // What get_fixed_columns answers: the label key and the aliases in the three languages.
-    const fixed = {
-      fields: Object.fromEntries(names.map((name) => {
-        const definition = target.fields[name]!;
-        const aliases = definition.aliases ?? {};
-        return [name, { kind: definition.kind, required: Boolean(definition.required), label: fieldLabelKey(name, definition), aliases: [...aliases.vi ?? [], ...aliases.en ?? [], ...aliases.ko ?? []] }];
-      })),
-      last_setup: null,
-    };
-    return matchFieldsOf(fixed, target, catalogs);
+const catalogs = { en: flattenCatalog(en as Catalog), vi: flattenCatalog(vi as Catalog), ko: flattenCatalog(ko as Catalog) };
+/** The fields a table's import proposes columns for, as the wizard builds them from get_fixed_columns. */
+const fieldsOf = (resource: ResourceDefinition, importType: 'IMPORT' | 'CANCEL' = 'IMPORT') => {
+  const variant = (resource.imports ?? []).find((candidate) => candidate.importType === importType);
+  const names = variant?.fields ? Object.keys(variant.fields) : Object.keys(resource.fields);
+  const target = variant?.target === 'ecus-cancel' ? ecusCancel : resource;
+  // What get_fixed_columns answers: the label key and the aliases in the three languages.
+  const fixed = {
+    fields: Object.fromEntries(names.map((name) => {
+      const definition = target.fields[name]!;
+      const aliases = definition.aliases ?? {};
+      return [name, { kind: definition.kind, required: Boolean(definition.required), label: fieldLabelKey(name, definition), aliases: [...aliases.vi ?? [], ...aliases.en ?? [], ...aliases.ko ?? []] }];
+    })),
+    last_setup: null,
   };
-  const columnsOf = (matches: Record<string, ColumnMatch>) => Object.fromEntries(Object.entries(matches).map(([field, match]) => [field, match.column]));
-  const sheet = (titles: string[]) => Object.fromEntries(titles.map((title, index) => [columnLetters(index + 1), title]));
+  return matchFieldsOf(fixed, target, catalogs);
+};
+const columnsOf = (matches: Record<string, ColumnMatch>) => Object.fromEntries(Object.entries(matches).map(([field, match]) => [field, match.column]));
+const sheet = (titles: string[]) => Object.fromEntries(titles.map((title, index) => [columnLetters(index + 1), title]));
+
+describe('proposals on ECUS declaration-list exports', () => {
 
   // An SXXK company's import lines (E31): the report numbers its rows in 'STT', the goods line is 'Số TT hàng'.
   const sxxk = sheet(['STT', 'Số tờ khai', 'Ngày đăng ký', 'Mã loại hình', 'Mã HQ', 'Số TT hàng', 'Mã NPL/SP', 'Mã HS', 'Tên hàng', 'Xuất xứ',
@@ -183,5 +187,35 @@ describe('proposals on ECUS declaration-list exports', () => {
       row_number: { column: 'A', source: 'likely' }, account_number: { column: 'B', source: 'exact' },
       cancel_date: { column: 'C', source: 'exact' }, cancel_reason: { column: 'D', source: 'exact' },
     });
+  });
+});
+
+describe('proposals on warehouse books', () => {
+  // A stock card's receipts as MISA and FAST export them: the receipt slip's day and number, and the supplier's invoice beside them.
+  const receipts = sheet(['STT', 'Ngày nhập kho', 'Số phiếu nhập', 'Mã hàng', 'Tên hàng', 'ĐVT', 'Số lượng nhập', 'Đơn giá', 'Thành tiền',
+    'Nhà cung cấp', 'Số hóa đơn', 'Ngày hóa đơn']);
+  // Its issues: the issue slip's day and number, and what the goods left for.
+  const issues = sheet(['STT', 'Ngày xuất kho', 'Số phiếu xuất', 'Loại hàng', 'Mã hàng', 'Tên hàng', 'ĐVT', 'Số lượng xuất', 'Mục đích xuất']);
+
+  it('takes a receipt\'s own slip number and day, and leaves the invoice\'s to the extra columns', () => {
+    const matches = matchColumns(receipts, fieldsOf(whTakeIn));
+    expect(columnsOf(matches)).toEqual({
+      stt: 'A', bill_date: 'B', bill_no: 'C', code: 'D', name: 'E', unit: 'F', quantity: 'G', don_gia_mua: 'H', tien_hang: 'I', ten_ncc: 'J',
+    });
+    expect([matches.bill_date?.source, matches.bill_no?.source]).toEqual(['exact', 'exact']);
+    expect(unmappedColumns(receipts, Object.values(matches).map((match) => match.column)).map((column) => column.title)).toEqual(['Số hóa đơn', 'Ngày hóa đơn']);
+  });
+
+  it('takes an issue\'s slip number and day', () => {
+    const matches = matchColumns(issues, fieldsOf(whTakeOut));
+    expect(columnsOf(matches)).toEqual({ takeout_date: 'B', bill_no: 'C', item_type: 'D', code: 'E', name: 'F', unit: 'G', quantity: 'H', purpose: 'I' });
+    expect([matches.takeout_date?.source, matches.bill_no?.source]).toEqual(['exact', 'exact']);
+  });
+
+  it('reads the slips\' English and Korean headers too', () => {
+    expect(columnsOf(matchColumns(sheet(['Receipt date', 'Receipt no', 'Item code']), fieldsOf(whTakeIn)))).toEqual({ bill_date: 'A', bill_no: 'B', code: 'C' });
+    expect(columnsOf(matchColumns(sheet(['입고일자', '입고번호', '품목코드']), fieldsOf(whTakeIn)))).toEqual({ bill_date: 'A', bill_no: 'B', code: 'C' });
+    expect(columnsOf(matchColumns(sheet(['Issue date', 'Issue voucher no.', 'Item code']), fieldsOf(whTakeOut)))).toEqual({ takeout_date: 'A', bill_no: 'B', code: 'C' });
+    expect(columnsOf(matchColumns(sheet(['출고일자', '출고번호', '품목코드']), fieldsOf(whTakeOut)))).toEqual({ takeout_date: 'A', bill_no: 'B', code: 'C' });
   });
 });

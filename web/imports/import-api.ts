@@ -3,7 +3,7 @@ import { allows, type FieldKind, type ImportType, type ImportVariant, importVari
 import { resourceNamed, resources } from '../../common/resources/index.js';
 import { ApiError, apiErrorOf, apiFetch, apiRequest, authorizationHeader } from '../app/api.js';
 import { apiUrl } from '../app/runtime-config.js';
-import { saveDownload } from '../resources/resource-api.js';
+import { downloadFile, saveDownload } from '../resources/resource-api.js';
 import type { HeaderRange, PreviewRow } from './cell-range.js';
 import { type ImportRequest, importFormEntries, headersBody, type LastSetup } from './import-payload.js';
 
@@ -172,6 +172,10 @@ export const fixedColumns = (resource: ResourceDefinition, mode: ImportMode, com
     query: { company_slug: companySlug, import_type: variantOf(resource, mode).importType },
     signal,
   });
+
+/** Saves the table's empty template for the mode's import, its headers in `lang`, through the browser; resolves to the file name. */
+export const downloadTemplate = (resource: ResourceDefinition, mode: ImportMode, companySlug: string, lang: string): Promise<string> =>
+  downloadFile(`${tablePath(resource)}import_template/`, { company_slug: companySlug, import_type: variantOf(resource, mode).importType, lang }, `${resource.name}-template.xlsx`);
 
 export const saveSetup = (resource: ResourceDefinition, mode: ImportMode, body: Record<string, unknown>) =>
   apiRequest<LastSetup>(importPaths(resource, mode).setup, { method: 'POST', body });

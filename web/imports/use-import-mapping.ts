@@ -39,7 +39,8 @@ export function useImportMapping({ resource, mode, companySlug, upload, sheet, r
       if (!answer) throw new LocalProblem(intl.formatMessage({ id: 'imports.mapping.notObject' }));
       return answer;
     },
-    enabled: upload !== null && companySlug !== null,
+    // Read from the first step on, which lists the columns a sheet needs before one is chosen.
+    enabled: companySlug !== null,
     staleTime: 0,
   });
   const fields = useMemo(() => (fixed.data ? importFieldsOf(fixed.data, target) : []), [fixed.data, target]);

@@ -1,0 +1,61 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureMail, createTestApp, signUp, type TestApp } from '../test/test-app.js';
+
+/** Warehouse receipts and issues carry their own slip: a receipt its number and required date, an issue its number. */
+describe('warehouse slips', () => {
+  let t: TestApp;
+  let token = '';
+  let folder = '';
+  const company = 'slips-co';
+  const mail = captureMail();
+
+  beforeAll(async () => {
+    t = await createTestApp({ authRateLimitPerMinute: 1000 }, mail);
+    token = await signUp(t.app, mail, 'keeper@slips.vn');
+    folder = (await call('POST', '/api/clients-api/companies/', { name: 'Slips Co' })).json().folder_set[0].slug;
+  });
+  afterAll(async () => t.close());
+
+  function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
+    return t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+  }
+  const list = (table: string, query = '') => call('GET', `/api/new-balance/${table}/?company_slug=${company}&folder_slug=${folder}${query}`);
+  const exportedHeader = async (table: string, lang: string) => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await call('GET', `/api/new-balance/${table}/export/?company_slug=${company}&folder_slug=${folder}&lang=${lang}`)).rawPayload as unknown as ArrayBuffer);
+    return (workbook.worksheets[0]!.getRow(1).values as unknown[]).slice(1);
+  };
+
+  it('keeps an issue\'s voucher number, finds the issue by it and lets it be corrected', async () => {
+    const created = await call('POST', '/api/new-balance/wh-take-out/', {
+      company_slug: company, folder_slug: folder, item_type: 'material', code: 'VAI-01', name: 'Vải cotton', unit: 'MTR',
+      bill_no: 'PXK-2603-007', takeout_date: '2026-03-21', quantity: '120.5', purpose: 'production',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ bill_no: 'PXK-2603-007', takeout_date: '2026-03-21', quantity: '120.5' });
+
+    const found = (await list('wh-take-out', '&search=pxk-2603')).json();
+    expect(found.results.map((row: { id: number }) => row.id)).toEqual([created.json().id]);
+    expect(found.results[0].bill_no).toBe('PXK-2603-007');
+
+    const corrected = await call('PUT', `/api/new-balance/wh-take-out/${created.json().id}/`, { bill_no: 'PXK-2603-008' });
+    expect(corrected.json().bill_no).toBe('PXK-2603-008');
+    expect((await list('wh-take-out', '&bill_no=PXK-2603-008')).json().count).toBe(1);
+    expect(await exportedHeader('wh-take-out', 'vi')).toEqual(expect.arrayContaining(['Số phiếu xuất', 'Ngày xuất kho']));
+  });
+
+  it('refuses a receipt without its date, and keeps its number and date under their own labels', async () => {
+    const receipt = { company_slug: company, folder_slug: folder, code: 'VAI-01', name: 'Vải cotton', unit: 'MTR', quantity: '500', bill_no: 'PNK-2603-001' };
+    const undated = await call('POST', '/api/new-balance/wh-take-in/', receipt);
+    expect(undated.statusCode).toBe(400);
+    expect(Object.keys(undated.json().fields)).toEqual(['bill_date']);
+
+    const created = await call('POST', '/api/new-balance/wh-take-in/', { ...receipt, bill_date: '2026-03-02' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect((await list('wh-take-in')).json().results[0]).toMatchObject({ bill_no: 'PNK-2603-001', bill_date: '2026-03-02' });
+    expect(await exportedHeader('wh-take-in', 'vi')).toEqual(expect.arrayContaining(['Số phiếu nhập', 'Ngày nhập kho']));
+    expect(await exportedHeader('wh-take-in', 'en')).toEqual(expect.arrayContaining(['Receipt no.', 'Receipt date']));
+    expect(await exportedHeader('wh-take-in', 'ko')).toEqual(expect.arrayContaining(['입고번호', '입고일자']));
+  });
+});
