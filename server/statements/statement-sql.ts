@@ -73,7 +73,7 @@ const bookSources: BookSource[] = [
     name: 'w.name', unit: 'coalesce(m.unit, w.unit)',
     column: `CASE WHEN w.item_type = 'product' THEN 'other_export'
                   WHEN coalesce(w.purpose, 'production') = 'production' THEN 'export_to_produce' ELSE 'other_export' END`,
-    quantity: 'w.quantity * coalesce(m.factor, 1)', id: 'w.id', day: 'w.takeout_date', document: 'w.code',
+    quantity: 'w.quantity * coalesce(m.factor, 1)', id: 'w.id', day: 'w.takeout_date', document: 'w.bill_no',
     from: `warehouse_take_out w ${mapped('w', 'w.takeout_date')}
      WHERE ${visible('w')} AND w.takeout_date BETWEEN $3 AND $4 AND w.item_type IN ('material', 'product')
        -- Products leave for export on their declarations (column 8); only their other issues are the books'.

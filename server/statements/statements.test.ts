@@ -107,7 +107,7 @@ describe('customs finalization reports', () => {
     await insert('warehouse_take_out', 'y2025', [
       { item_type: 'material', code: 'M1', name: 'Vải chính', unit: 'KG', takeout_date: '2025-03-10', quantity: 600, purpose: 'production' },
       { item_type: 'material', code: 'M1', name: 'Vải chính', unit: 'KG', takeout_date: '2025-03-11', quantity: 5, purpose: 'other' },
-      { item_type: 'material', code: 'INT-M2', name: 'Zipper', unit: 'YRD', takeout_date: '2025-03-12', quantity: 90, purpose: 'production' },
+      { item_type: 'material', code: 'INT-M2', name: 'Zipper', unit: 'YRD', takeout_date: '2025-03-12', quantity: 90, purpose: 'production', bill_no: 'PXK-0312' },
       { item_type: 'material', code: 'M2', name: 'Dây kéo', unit: 'KG', takeout_date: '2025-03-13', quantity: 10, purpose: 'production' },
       { item_type: 'product', code: 'P1', name: 'Áo khoác', unit: 'PCE', takeout_date: '2025-07-01', quantity: 3, purpose: 'other' },
       { item_type: 'product', code: 'P1', name: 'Áo khoác', unit: 'PCE', takeout_date: '2025-06-01', quantity: 100, purpose: 'export' },
@@ -191,6 +191,8 @@ describe('customs finalization reports', () => {
     expect(drilled.results[0]).toMatchObject({ source: 'ecus', column: 'take_in', counted: true });
     const issued = (await call('viewer', 'GET', `/api/new-balance/report-statement-15/?${scope('y2025')}&code=M2&drill=export_to_produce`)).json();
     expect(issued.results.map((line: { counted: boolean; unit: string }) => `${line.unit}:${line.counted}`)).toEqual(['MTR:true', 'KG:false']);
+    // An issue names its voucher, and no document when it has none.
+    expect(issued.results.map((line: { document: string | null }) => line.document)).toEqual(['PXK-0312', null]);
     expect((await call('viewer', 'GET', `/api/new-balance/report-statement-15/?${scope('y2025')}&code=M1&drill=nonsense`)).statusCode).toBe(400);
   });
 
