@@ -67,10 +67,16 @@ export const importTypes = ['IMPORT', 'AMA', 'CANCEL'] as const;
 export type ImportType = (typeof importTypes)[number];
 
 /**
+ * What the rows of a variant do to the table's lines once loaded, and a rollback undoes (server/imports/variant-steps.ts):
+ * `amend-lines` corrects the declaration lines they name (code, unit, quantity), `cancel-lines` takes them out of the
+ * period.
+ */
+export type VariantStep = 'amend-lines' | 'cancel-lines';
+
+/**
  * One way to load a table from a sheet, as the wizard offers it (`mode`) and the spec names its calls (`setup`,
- * `run`). Its rows go to `target` (a table of their own, by resource name) or to this table. How they then act
- * follows the import type: `IMPORT` rows are the table's rows; `AMA` rows correct the declaration lines they name
- * (code, unit, quantity) and `CANCEL` rows take them out of the period, and a rollback restores those lines.
+ * `run`). Its rows go to `target` (a table of their own, by resource name) or to this table. Without a `step` they
+ * are rows of their own, which a rollback deletes; with one they act on the table's lines, as the step says.
  */
 export interface ImportVariant {
   mode: string;
@@ -78,6 +84,7 @@ export interface ImportVariant {
   setup: string;
   run: string;
   target?: string;
+  step?: VariantStep;
   /** The target's fields a sheet may fill, each with what it changes of the field; every field when absent. */
   fields?: Readonly<Record<string, Partial<FieldOptions>>>;
 }

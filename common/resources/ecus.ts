@@ -81,12 +81,12 @@ export const ecus = defineResource({
     plainImport,
     // An amendment names the line (declaration number, and line number or code) and its corrected code, unit or quantity.
     {
-      mode: 'ama', importType: 'AMA', setup: 'ama_setup', run: 'ama_import_data', target: 'ecus-ama',
+      mode: 'ama', importType: 'AMA', setup: 'ama_setup', run: 'ama_import_data', target: 'ecus-ama', step: 'amend-lines',
       fields: { account_number: {}, row_number: { required: false }, code: {}, unit: { required: false }, total: {} },
     },
     // A cancellation names the declaration, and may name one of its lines, with when and why it was cancelled.
     {
-      mode: 'cancel', importType: 'CANCEL', setup: 'cancel_setup', run: 'cancel_import_data', target: 'ecus-cancel',
+      mode: 'cancel', importType: 'CANCEL', setup: 'cancel_setup', run: 'cancel_import_data', target: 'ecus-cancel', step: 'cancel-lines',
       fields: { account_number: {}, row_number: { required: false }, cancel_date: {}, cancel_reason: {} },
     },
   ],

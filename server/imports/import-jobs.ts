@@ -13,6 +13,7 @@ import { deleteLoadedRows, type ImportJob, markInterrupted, runImport } from './
 import type { ImportType } from './setup.js';
 import { configureReaders } from './reader.js';
 import { keptUpload } from './uploads.js';
+import { stepOf } from './variant-steps.js';
 
 export const importJobs: JobTable = { table: 'import_records' };
 
@@ -49,7 +50,8 @@ export function sweepInterruptedImports(run: Run, staleMs: number): Promise<numb
     run, jobs: importJobs, staleMs,
     cleanUp: async (id) => {
       const [row] = await run<{ resource: string; import_type: ImportType }>('SELECT resource, import_type FROM import_records WHERE id = $1', [id]);
-      if (row?.import_type === 'IMPORT') await deleteLoadedRows(run, resourceNamed(row.resource).table, id);
+      // Rows of their own were loaded straight into the table; a step's rows were only staged.
+      if (row && !stepOf(resourceNamed(row.resource), row.import_type)) await deleteLoadedRows(run, resourceNamed(row.resource).table, id);
       await markInterrupted(run, id);
     },
   });

@@ -14,6 +14,7 @@ import { readHeaders } from './headers.js';
 import { rollBackRows } from './run-import.js';
 import type { ImportType, Setup } from './setup.js';
 import { findUpload, type Upload } from './uploads.js';
+import { stepOf, stepsOf } from './variant-steps.js';
 
 /** An import record as the API answers it. */
 const recordColumns = `r.id, r.resource AS "table", r.import_type, r.keep_posting, r.status, r.progress, r.total_rows, r.inserted, r.rejected,
@@ -111,23 +112,16 @@ export async function retryImport(options: { run: Run; dataDir: string; userId: 
 }
 
 /**
- * What keeps an import from being rolled back: amendments or cancellations recorded against its
- * declaration lines, or a later amendment of the lines an AMA import changed.
+ * What keeps an import from being rolled back: a later import of a variant step that acted on the lines it loaded
+ * (amendments, cancellations), or whatever its own step says depends on it (a later amendment of the same lines).
  */
 async function dependents(tx: Run, record: { id: number; resource: string; import_type: ImportType }): Promise<string | null> {
-  if (record.resource !== 'ecus') return null;
-  if (record.import_type === 'IMPORT') {
-    const [row] = await tx<{ id: number }>(
-      `SELECT x.import_record_id AS id FROM ecus_lines e
-         JOIN (SELECT ecus_id, import_record_id FROM ecus_ama_records UNION ALL SELECT ecus_id, import_record_id FROM ecus_cancel_records) x ON x.ecus_id = e.id
-        WHERE e.import_record_id = $1 LIMIT 1`, [record.id]);
-    return row ? `Import ${row.id} amended or cancelled lines of this import; roll it back first.` : null;
-  }
-  if (record.import_type === 'AMA') {
-    const [row] = await tx<{ id: number }>(
-      `SELECT later.import_record_id AS id FROM ecus_ama_records mine JOIN ecus_ama_records later ON later.ecus_id = mine.ecus_id AND later.id > mine.id
-        WHERE mine.import_record_id = $1 LIMIT 1`, [record.id]);
-    return row ? `Import ${row.id} amended the same lines later; roll it back first.` : null;
+  const resource = resourceNamed(record.resource);
+  const step = stepOf(resource, record.import_type);
+  if (step) return step.blockerOfRollback(tx, record.id);
+  for (const later of stepsOf(resource)) {
+    const id = await later.actedOnLinesOf(tx, record.id);
+    if (id !== null) return `Import ${id} amended or cancelled lines of this import; roll it back first.`;
   }
   return null;
 }

@@ -1,7 +1,6 @@
 import { columnNumber, extraFieldName } from '../../common/imports/cells.js';
-import { type ChoiceLabels, type ImportFailure, importMessages } from '../../common/imports/coerce.js';
+import { type ChoiceLabels, type ImportFailure } from '../../common/imports/coerce.js';
 import type { FieldDefinition, ResourceDefinition } from '../../common/resources/define.js';
-import { cancelledLineColumns } from '../../common/resources/ecus-cancel.js';
 import { resourceNamed } from '../../common/resources/index.js';
 import type { Database } from '../db/client.js';
 import { companyDataChanged } from '../db/data-version.js';
@@ -15,6 +14,7 @@ import type { RefusedRow, RowError, RowPlan } from './convert-rows.js';
 import { LeaseLost, ServerClosing } from '../jobs/leases.js';
 import { loadInChild } from './reader.js';
 import { type ImportType, importFields, type Setup, targetOf } from './setup.js';
+import { maxErrors, stepOf, UnmatchedLines } from './variant-steps.js';
 import { type SheetLimits } from '../spreadsheets/sniff.js';
 import { UnreadableFile } from '../spreadsheets/unreadable.js';
 import type { Upload } from './uploads.js';
@@ -37,7 +37,6 @@ export interface ImportJob {
   replaces: number[];
 }
 
-const maxErrors = 1000;
 const maxRefusedRows = 100_000;
 const progressEveryMs = 250;
 const sqlType: Record<FieldDefinition['kind'], string> = { text: 'text', code: 'text', choice: 'text', decimal: 'numeric', integer: 'int', date: 'date' };
@@ -98,7 +97,9 @@ export async function deleteLoadedRows(run: Run, table: string, recordId: number
 export async function runImport(database: Database, job: ImportJob, signal?: AbortSignal): Promise<void> {
   const run = runner(database);
   const target = targetOf(job.resource, job.importType);
-  const direct = job.importType === 'IMPORT';
+  // Rows of their own go straight into their table; a step's rows are staged and applied at the end.
+  const step = stepOf(job.resource, job.importType);
+  const direct = !step;
   const plan = planOf(job, direct);
   const fieldColumns = plan.fields.map((field) => field.name);
   const stage = stageOf(job.recordId);
@@ -172,12 +173,14 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
     // that on the embedded database other requests get their turn before the final work and not only after it.
     if (!direct || versioned(target)) await analyseDeclarations(run);
     await inTransaction(database, async (tx) => {
-      const unmatched = direct ? 0 : await applyEcusRecords(tx, job, stage, errors);
+      const unmatched = step ? await step.apply(tx, {
+        stage, companyId: job.companyId, folderSetId: job.folderSetId, recordId: job.recordId, keepPosting: job.keepPosting, mapping: job.setup.mapping, fields: fieldColumns,
+      }, errors) : 0;
       for (const earlier of job.replaces) await rollBackRows(tx, earlier);
       await finish(tx, job.recordId, 'succeeded', { total: seen, inserted: inserted - unmatched, rejected: rejected + unmatched, errors, traceback: null, failure: null });
       // Visible now, the import's declaration versions supersede the earlier ones.
       if (direct && versioned(target)) await refreshDeclarations(tx, job.companyId, { importRecordId: job.recordId, ...(sums ? { summed: sums } : {}) }, { analysed: true });
-      // AMA corrections and cancellations change which quantities count, not which versions.
+      // Corrections and cancellations change which quantities count, not which versions.
       if (!direct) await refreshDeclaredSums(tx, job.companyId, { folderSetId: job.folderSetId }, { analysed: true });
       await companyDataChanged(tx, job.companyId);
     });
@@ -197,12 +200,6 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
   } finally {
     if (!direct) await run(`DROP TABLE IF EXISTS ${stage}`).catch(() => undefined);
     if (sums) await run(`DROP TABLE IF EXISTS ${sums}`).catch(() => undefined);
-  }
-}
-
-class UnmatchedLines extends Error {
-  constructor(readonly count: number) {
-    super(`${count} rows name declaration lines that are not in this folder set; nothing was imported.`);
   }
 }
 
@@ -230,80 +227,21 @@ async function finish(run: Run, recordId: number, status: 'succeeded' | 'failed'
 }
 
 /**
- * AMA and cancel rows find their declaration lines by the first 11 digits of the declaration number
- * (the 12th counts in-clearance amendments) and the line number, or the code. Amendments override the
- * line and keep its previous values; cancellations record every matched line. Unmatched rows are
- * reported; their count is returned.
- */
-async function applyEcusRecords(tx: Run, job: ImportJob, stage: string, errors: RowError[]): Promise<number> {
-  const match = `e.company_id = $1 AND e.folder_set_id = $2 AND left(e.account_number, 11) = left(s.account_number, 11)
-    AND (s.row_number IS NULL OR e.row_number = s.row_number) AND (s.row_number IS NOT NULL OR ${job.importType === 'AMA' ? 'e.code = s.code' : 'true'})`;
-  // Each unmatched row says which declaration or line was not found: a declaration missing from the folder set
-  // altogether (not imported yet, or another period's), or a line its declaration does not have.
-  const unmatched = await tx<{ _row: number; declaration: string; row_number: number | null; code: string | null; declared: boolean }>(
-    `SELECT s._row, left(s.account_number, 11) AS declaration, s.row_number, ${job.importType === 'AMA' ? 's.code' : 'NULL::text AS code'},
-            EXISTS (SELECT 1 FROM ecus_lines e WHERE e.company_id = $1 AND e.folder_set_id = $2 AND left(e.account_number, 11) = left(s.account_number, 11)) AS declared
-       FROM ${stage} s WHERE NOT EXISTS (SELECT 1 FROM ecus_lines e WHERE ${match}) ORDER BY s._row`, [job.companyId, job.folderSetId]);
-  for (const row of unmatched.slice(0, maxErrors - errors.length)) {
-    errors.push(row.declared
-      ? { row: row._row, column: job.setup.mapping[row.row_number !== null ? 'row_number' : 'code']?.mapping_col_name ?? null, field: row.row_number !== null ? 'row_number' : 'code', message: row.row_number !== null ? `${importMessages.lineNotFound} ${row.row_number}` : `${importMessages.codeNotFound} ${row.code ?? ''}` }
-      : { row: row._row, column: job.setup.mapping.account_number?.mapping_col_name ?? null, field: 'account_number', message: `${importMessages.declarationNotFound} ${row.declaration}` });
-  }
-  if (unmatched.length > 0 && !job.keepPosting) throw new UnmatchedLines(unmatched.length);
-  if (job.importType === 'AMA') {
-    await tx(
-      `WITH matched AS (
-         SELECT DISTINCT ON (s._row) s.account_number, coalesce(s.row_number, e.row_number) AS row_number, s.code, s.unit, s.total, e.id AS ecus_id, e.code AS previous_code, e.unit AS previous_unit, e.total AS previous_total
-           FROM ${stage} s JOIN ecus_lines e ON ${match}
-          ORDER BY s._row, e.account_number DESC, e.id DESC),
-       recorded AS (
-         INSERT INTO ecus_ama_records (company_id, folder_set_id, import_record_id, ecus_id, account_number, row_number, code, unit, total, previous_code, previous_unit, previous_total)
-         SELECT $1, $2, $3, ecus_id, account_number, row_number, coalesce(code, previous_code), coalesce(unit, previous_unit), coalesce(total, previous_total), previous_code, previous_unit, previous_total
-           FROM matched
-         RETURNING ecus_id, code, unit, total)
-       UPDATE ecus_lines e SET code = r.code, unit = r.unit, total = r.total, updated_at = now() FROM recorded r WHERE e.id = r.ecus_id`,
-      [job.companyId, job.folderSetId, job.recordId],
-    );
-  } else {
-    // Every column of the cancelled line, and what the sheet says of the cancellation itself (its date, its reason).
-    const fromLine = Object.entries(cancelledLineColumns);
-    const fromSheet = Object.keys(importFields(job.resource, job.importType)).filter((name) => !(name in cancelledLineColumns));
-    const columns = [...fromLine.map(([, column]) => column), ...fromSheet];
-    const values = [...fromLine.map(([line]) => `e.${quoted(line)}`), ...fromSheet.map((name) => `s.${quoted(name)}`)];
-    await tx(
-      `INSERT INTO ecus_cancel_records (company_id, folder_set_id, import_record_id, ecus_id, ${columns.map(quoted).join(', ')})
-       SELECT DISTINCT ON (e.id) $1::uuid, $2::uuid, $3::int, e.id, ${values.join(', ')}
-         FROM ${stage} s JOIN ecus_lines e ON ${match}`,
-      [job.companyId, job.folderSetId, job.recordId],
-    );
-  }
-  return unmatched.length;
-}
-
-/**
- * Takes an import's rows out again: an AMA import restores the lines it changed, other imports delete
- * their rows. The caller has checked that nothing later depends on them.
+ * Takes an import's rows out again: a variant with a step undoes it (an amendment restores the lines it changed),
+ * other imports delete their rows. The caller has checked that nothing later depends on them.
  */
 export async function rollBackRows(tx: Run, recordId: number): Promise<void> {
   const [record] = await tx<{ resource: string; import_type: ImportType; company_id: string; folder_set_id: string }>(
     'SELECT resource, import_type, company_id, folder_set_id FROM import_records WHERE id = $1', [recordId]);
   if (!record) return;
-  if (record.import_type === 'AMA') {
-    await tx(
-      `UPDATE ecus_lines e SET code = a.previous_code, unit = a.previous_unit, total = a.previous_total, updated_at = now()
-         FROM ecus_ama_records a WHERE a.import_record_id = $1 AND e.id = a.ecus_id`,
-      [recordId],
-    );
-    await tx('DELETE FROM ecus_ama_records WHERE import_record_id = $1', [recordId]);
-  } else if (record.import_type === 'CANCEL') {
-    await tx('DELETE FROM ecus_cancel_records WHERE import_record_id = $1', [recordId]);
-  } else {
-    await tx(`DELETE FROM ${resourceNamed(record.resource).table} WHERE import_record_id = $1`, [recordId]);
-  }
+  const resource = resourceNamed(record.resource);
+  const step = stepOf(resource, record.import_type);
+  if (step) await step.rollBack(tx, recordId);
+  else await tx(`DELETE FROM ${resource.table} WHERE import_record_id = $1`, [recordId]);
   // The versions it brought gone, earlier versions of its declarations may be the latest again; corrections and
   // cancellations undone change only which quantities count.
-  if (record.import_type !== 'IMPORT') await refreshDeclaredSums(tx, record.company_id, { folderSetId: record.folder_set_id });
-  else if (versioned(resourceNamed(record.resource))) await refreshDeclarations(tx, record.company_id, { folderSetId: record.folder_set_id });
+  if (step) await refreshDeclaredSums(tx, record.company_id, { folderSetId: record.folder_set_id });
+  else if (versioned(resource)) await refreshDeclarations(tx, record.company_id, { folderSetId: record.folder_set_id });
   await tx("UPDATE import_records SET status = 'rolled_back', finished_at = now() WHERE id = $1", [recordId]);
   await companyDataChanged(tx, record.company_id);
 }

@@ -4,6 +4,7 @@ import { resourceNamed } from '../../common/resources/index.js';
 import { fieldValueSchema, type FieldValue } from '../../common/resources/schemas.js';
 import type { Run } from '../db/run.js';
 import { AppError } from '../http/errors.js';
+import { stepOf } from './variant-steps.js';
 
 export { type ImportType, importTypes } from '../../common/resources/define.js';
 
@@ -69,7 +70,7 @@ export function checkSetup(resource: ResourceDefinition, importType: ImportType,
   for (const [name, definition] of Object.entries(fields)) {
     if (definition.required && !(name in mapping) && !(name in extra) && !problems[name]) problems[name] = ['Map this required field to a column or give it a value.'];
   }
-  if (importType === 'AMA' && !('row_number' in mapping) && !('code' in mapping)) problems.row_number = ['Map the line number or the code, so each row finds its declaration line.'];
+  Object.assign(problems, stepOf(resource, importType)?.mappingProblems(mapping));
   if (Object.keys(problems).length > 0) throw invalid(problems);
   return { mapping, extra_fields: extra };
 }

@@ -33,7 +33,7 @@ import { useSession } from '../app/session/SessionProvider.js';
 import { useSnackbar } from '../app/snackbar/SnackbarProvider.js';
 import { useResourceLabels } from '../resources/labels.js';
 import { resourceQueryKey } from '../resources/resource-api.js';
-import { canRetry, shownStatus } from './history-status.js';
+import { canRetry, rollbackMessageId, shownStatus } from './history-status.js';
 import { importedTables, importRecords, type ImportRecord, type ImportStatus, isRunning, retryImport, rollbackImport } from './import-api.js';
 import { DownloadRejectedButton, ImportErrorsTable, RunningRowsText } from './ImportResult.js';
 import { useFailureText, useImportErrorText, useWhen } from './use-import-text.js';
@@ -259,7 +259,7 @@ export function ImportHistory({ resource, canWrite, onClose }: { resource: Resou
         <DialogContent>
           <DialogContentText>
             <FormattedMessage
-              id={confirming?.import_type === 'AMA' ? 'imports.history.rollbackAma' : 'imports.history.rollbackText'}
+              id={confirming ? rollbackMessageId(confirming) : 'imports.history.rollbackEffect.rows'}
               values={{ count: confirming?.inserted ?? 0, date: confirming ? dateText(confirming.date) : '' }}
             />
           </DialogContentText>

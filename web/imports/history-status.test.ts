@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canRetry, shownStatus } from './history-status.js';
+import { canRetry, rollbackMessageId, shownStatus } from './history-status.js';
 import type { ImportRecord } from './import-api.js';
 
 const record = (id: number, status: ImportRecord['status'], fromFile = 'Tờ khai.xlsx'): ImportRecord => ({
@@ -17,5 +17,11 @@ describe('import history status', () => {
     expect(shownStatus({ ...record(1, 'rolled_back'), replaced_by: 2 })).toBe('replaced');
     expect(shownStatus(record(1, 'rolled_back'))).toBe('rolled_back');
     expect(shownStatus(record(4, 'succeeded'))).toBe('succeeded');
+  });
+
+  it('says what a rollback undoes by the step of the import variant', () => {
+    expect(rollbackMessageId(record(1, 'succeeded'))).toBe('imports.history.rollbackEffect.rows');
+    expect(rollbackMessageId({ table: 'ecus', import_type: 'AMA' })).toBe('imports.history.rollbackEffect.amend-lines');
+    expect(rollbackMessageId({ table: 'ecus', import_type: 'CANCEL' })).toBe('imports.history.rollbackEffect.cancel-lines');
   });
 });

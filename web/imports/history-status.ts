@@ -1,3 +1,5 @@
+import { importVariantsOf } from '../../common/resources/define.js';
+import { resourceNamed } from '../../common/resources/index.js';
 import type { ImportRecord, ImportStatus } from './import-api.js';
 
 /**
@@ -13,3 +15,9 @@ export const canRetry = (record: ImportRecord) => record.status === 'interrupted
  */
 export const shownStatus = (record: ImportRecord): ImportStatus | 'replaced' =>
   record.status === 'rolled_back' && record.replaced_by !== null ? 'replaced' : record.status;
+
+/** What rolling an import back does, as its confirmation says: rows of their own are deleted, a variant's step undone. */
+export function rollbackMessageId(record: Pick<ImportRecord, 'table' | 'import_type'>): string {
+  const step = importVariantsOf(resourceNamed(record.table)).find((variant) => variant.importType === record.import_type)?.step;
+  return `imports.history.rollbackEffect.${step ?? 'rows'}`;
+}

@@ -1,0 +1,147 @@
+/**
+ * The steps of the import variants whose rows act on a table's lines instead of being rows of their own (ECUS
+ * amendments and cancellations, `step` in the table's definition): how the staged rows are applied in the import's
+ * final transaction, what keeps such an import from being rolled back, and how a rollback undoes it. The runner and
+ * the import records call the step a variant names and never ask which variant it is.
+ */
+import { importMessages } from '../../common/imports/coerce.js';
+import { importVariantsOf, type ImportType, type ResourceDefinition, type VariantStep } from '../../common/resources/define.js';
+import { cancelledLineColumns } from '../../common/resources/ecus-cancel.js';
+import type { Run } from '../db/run.js';
+import { quoted } from '../db/statement.js';
+import type { RowError } from './convert-rows.js';
+
+/** The most row errors an import keeps. */
+export const maxErrors = 1000;
+
+/** A field's sheet column, as the setup maps it. */
+type ColumnMapping = { mapping_col_name: string };
+
+/** An import's rows staged for its step, with what the step needs of the import. */
+export interface StagedRows {
+  stage: string;
+  companyId: string;
+  folderSetId: string;
+  recordId: number;
+  keepPosting: boolean;
+  mapping: Record<string, ColumnMapping>;
+  /** The fields the sheet filled, as the stage's columns. */
+  fields: string[];
+}
+
+export interface StepRules {
+  /** What a mapping lacks beyond its required fields. */
+  mappingProblems: (mapping: Record<string, ColumnMapping>) => Record<string, string[]>;
+  /** Applies the staged rows; answers how many named no line (each reported in `errors`). */
+  apply: (tx: Run, rows: StagedRows, errors: RowError[]) => Promise<number>;
+  /** Why an import of this step cannot be rolled back yet: a later import that depends on what it did. */
+  blockerOfRollback: (tx: Run, recordId: number) => Promise<string | null>;
+  /** An import of this step that acted on lines the given import loaded, which must be rolled back first. */
+  actedOnLinesOf: (tx: Run, recordId: number) => Promise<number | null>;
+  rollBack: (tx: Run, recordId: number) => Promise<void>;
+}
+
+export class UnmatchedLines extends Error {
+  constructor(readonly count: number) {
+    super(`${count} rows name declaration lines that are not in this folder set; nothing was imported.`);
+  }
+}
+
+/**
+ * Rows find their declaration lines by the first 11 digits of the declaration number (the 12th counts in-clearance
+ * amendments) and the line number, or (`byCode`) the code. Unmatched rows are reported, each saying whether its
+ * declaration is missing from the folder set altogether (not imported yet, or another period's) or only the line;
+ * unless the import keeps posting, they stop it.
+ */
+async function reportUnmatched(tx: Run, rows: StagedRows, errors: RowError[], byCode: boolean): Promise<number> {
+  const unmatched = await tx<{ _row: number; declaration: string; row_number: number | null; code: string | null; declared: boolean }>(
+    `SELECT s._row, left(s.account_number, 11) AS declaration, s.row_number, ${byCode ? 's.code' : 'NULL::text AS code'},
+            EXISTS (SELECT 1 FROM ecus_lines e WHERE e.company_id = $1 AND e.folder_set_id = $2 AND left(e.account_number, 11) = left(s.account_number, 11)) AS declared
+       FROM ${rows.stage} s WHERE NOT EXISTS (SELECT 1 FROM ecus_lines e WHERE ${lineMatch(byCode)}) ORDER BY s._row`, [rows.companyId, rows.folderSetId]);
+  for (const row of unmatched.slice(0, maxErrors - errors.length)) {
+    errors.push(row.declared
+      ? { row: row._row, column: rows.mapping[row.row_number !== null ? 'row_number' : 'code']?.mapping_col_name ?? null, field: row.row_number !== null ? 'row_number' : 'code', message: row.row_number !== null ? `${importMessages.lineNotFound} ${row.row_number}` : `${importMessages.codeNotFound} ${row.code ?? ''}` }
+      : { row: row._row, column: rows.mapping.account_number?.mapping_col_name ?? null, field: 'account_number', message: `${importMessages.declarationNotFound} ${row.declaration}` });
+  }
+  if (unmatched.length > 0 && !rows.keepPosting) throw new UnmatchedLines(unmatched.length);
+  return unmatched.length;
+}
+
+const lineMatch = (byCode: boolean) => `e.company_id = $1 AND e.folder_set_id = $2 AND left(e.account_number, 11) = left(s.account_number, 11)
+  AND (s.row_number IS NULL OR e.row_number = s.row_number) AND (s.row_number IS NOT NULL OR ${byCode ? 'e.code = s.code' : 'true'})`;
+
+/** The import of step records (`table`) that acted on a line the given import loaded. */
+const recordsOnLinesOf = async (tx: Run, table: string, recordId: number) =>
+  (await tx<{ id: number }>(`SELECT x.import_record_id AS id FROM ecus_lines e JOIN ${table} x ON x.ecus_id = e.id WHERE e.import_record_id = $1 LIMIT 1`, [recordId]))[0]?.id ?? null;
+
+/** Amendments override the line they name and keep its previous values, which a rollback puts back. */
+const amendLines: StepRules = {
+  mappingProblems: (mapping): Record<string, string[]> =>
+    ('row_number' in mapping || 'code' in mapping ? {} : { row_number: ['Map the line number or the code, so each row finds its declaration line.'] }),
+  apply: async (tx, rows, errors) => {
+    const unmatched = await reportUnmatched(tx, rows, errors, true);
+    await tx(
+      `WITH matched AS (
+         SELECT DISTINCT ON (s._row) s.account_number, coalesce(s.row_number, e.row_number) AS row_number, s.code, s.unit, s.total, e.id AS ecus_id, e.code AS previous_code, e.unit AS previous_unit, e.total AS previous_total
+           FROM ${rows.stage} s JOIN ecus_lines e ON ${lineMatch(true)}
+          ORDER BY s._row, e.account_number DESC, e.id DESC),
+       recorded AS (
+         INSERT INTO ecus_ama_records (company_id, folder_set_id, import_record_id, ecus_id, account_number, row_number, code, unit, total, previous_code, previous_unit, previous_total)
+         SELECT $1, $2, $3, ecus_id, account_number, row_number, coalesce(code, previous_code), coalesce(unit, previous_unit), coalesce(total, previous_total), previous_code, previous_unit, previous_total
+           FROM matched
+         RETURNING ecus_id, code, unit, total)
+       UPDATE ecus_lines e SET code = r.code, unit = r.unit, total = r.total, updated_at = now() FROM recorded r WHERE e.id = r.ecus_id`,
+      [rows.companyId, rows.folderSetId, rows.recordId],
+    );
+    return unmatched;
+  },
+  blockerOfRollback: async (tx, recordId) => {
+    const [row] = await tx<{ id: number }>(
+      `SELECT later.import_record_id AS id FROM ecus_ama_records mine JOIN ecus_ama_records later ON later.ecus_id = mine.ecus_id AND later.id > mine.id
+        WHERE mine.import_record_id = $1 LIMIT 1`, [recordId]);
+    return row ? `Import ${row.id} amended the same lines later; roll it back first.` : null;
+  },
+  actedOnLinesOf: (tx, recordId) => recordsOnLinesOf(tx, 'ecus_ama_records', recordId),
+  rollBack: async (tx, recordId) => {
+    await tx(
+      `UPDATE ecus_lines e SET code = a.previous_code, unit = a.previous_unit, total = a.previous_total, updated_at = now()
+         FROM ecus_ama_records a WHERE a.import_record_id = $1 AND e.id = a.ecus_id`,
+      [recordId],
+    );
+    await tx('DELETE FROM ecus_ama_records WHERE import_record_id = $1', [recordId]);
+  },
+};
+
+/** Cancellations record every line they match, with every column of the line and the sheet's date and reason. */
+const cancelLines: StepRules = {
+  mappingProblems: () => ({}),
+  apply: async (tx, rows, errors) => {
+    const unmatched = await reportUnmatched(tx, rows, errors, false);
+    const fromLine = Object.entries(cancelledLineColumns);
+    const fromSheet = rows.fields.filter((name) => !(name in cancelledLineColumns));
+    const columns = [...fromLine.map(([, column]) => column), ...fromSheet];
+    const values = [...fromLine.map(([line]) => `e.${quoted(line)}`), ...fromSheet.map((name) => `s.${quoted(name)}`)];
+    await tx(
+      `INSERT INTO ecus_cancel_records (company_id, folder_set_id, import_record_id, ecus_id, ${columns.map(quoted).join(', ')})
+       SELECT DISTINCT ON (e.id) $1::uuid, $2::uuid, $3::int, e.id, ${values.join(', ')}
+         FROM ${rows.stage} s JOIN ecus_lines e ON ${lineMatch(false)}`,
+      [rows.companyId, rows.folderSetId, rows.recordId],
+    );
+    return unmatched;
+  },
+  blockerOfRollback: async () => null,
+  actedOnLinesOf: (tx, recordId) => recordsOnLinesOf(tx, 'ecus_cancel_records', recordId),
+  rollBack: async (tx, recordId) => { await tx('DELETE FROM ecus_cancel_records WHERE import_record_id = $1', [recordId]); },
+};
+
+const steps: Record<VariantStep, StepRules> = { 'amend-lines': amendLines, 'cancel-lines': cancelLines };
+
+/** The step of a table's import of this type; none when its rows are rows of their own. */
+export function stepOf(resource: ResourceDefinition, importType: ImportType): StepRules | undefined {
+  const step = importVariantsOf(resource).find((variant) => variant.importType === importType)?.step;
+  return step ? steps[step] : undefined;
+}
+
+/** The steps of a table's variants: what may have acted on the lines a plain import of it loaded. */
+export const stepsOf = (resource: ResourceDefinition): StepRules[] =>
+  importVariantsOf(resource).flatMap((variant) => (variant.step ? [steps[variant.step]] : []));
