@@ -7,8 +7,10 @@ import { type LookupDataKind, lookupDataKinds } from '../../common/admin/schemas
 import { isPublishedTariff, publishedTariffInput, readPublishedTariff } from './published-tariff.js';
 import { LookupFileError, readTable, type TableSource } from './read-table.js';
 import {
-  replaceCoRecords, replaceDecisions, replaceOriginRules, replaceProcedures, replaceRegulations, replaceTariffYear, type TariffLineInput,
+  replaceCoRecords, replaceDecisions, replaceKoreanTerms, replaceOriginRules, replaceProcedures, replaceRegulations, replaceSynonyms,
+  replaceTariffYear, type KoreanTermInput, type SynonymInput, type TariffLineInput,
 } from './replace-lookup-data.js';
+import { isKorean, isKoreanTermCode } from './search-terms.js';
 
 export const importKinds = lookupDataKinds;
 export type ImportKind = LookupDataKind;
@@ -82,6 +84,37 @@ function wideLines(records: Records, file: string): TariffLineInput[] {
   });
 }
 
+const listOf = (value: string | undefined, separator: RegExp) => (value ?? '').split(separator).map((item) => item.trim()).filter(Boolean);
+
+/**
+ * Synonym rules: `names` (separated by commas or semicolons) and `wordings`, the tariff's words for them (separated
+ * by semicolons: a wording may hold a comma).
+ */
+function synonymRules(records: Records, file: string): SynonymInput[] {
+  requireColumns(records, file, ['names', 'wordings']);
+  return records.map((r, index) => {
+    const rule = { names: listOf(r.names, /[,;]/), wordings: listOf(r.wordings, /;/) };
+    if (rule.names.length === 0 || rule.wordings.length === 0) {
+      throw new LookupFileError('bad_synonym', { file, row: index + 2 }, `${file}, row ${index + 2}: a synonym needs at least one name and one wording.`);
+    }
+    return rule;
+  });
+}
+
+/** Korean product names: `term`, `codes` (4, 6 or 8 digits, dots allowed, separated by spaces, commas or semicolons), optional `en`. */
+function koreanTerms(records: Records, file: string): KoreanTermInput[] {
+  requireColumns(records, file, ['term', 'codes']);
+  return records.map((r, index) => {
+    const row = index + 2;
+    const term = (r.term ?? '').toLowerCase();
+    if (!isKorean(term)) throw new LookupFileError('not_korean', { file, row, value: r.term ?? '' }, `${file}, row ${row}: "${r.term ?? ''}" is not a Korean product name.`);
+    const codes = listOf(r.codes, /[\s,;]+/).map((code) => code.replaceAll('.', ''));
+    const wrong = codes.length === 0 ? '' : codes.find((code) => !isKoreanTermCode(code));
+    if (wrong !== undefined) throw new LookupFileError('bad_term_code', { file, row, value: wrong }, `${file}, row ${row}: "${wrong}" is not a code of 4, 6 or 8 digits.`);
+    return { term, codes, en: r.en ?? '' };
+  });
+}
+
 /** A read and checked lookup file: how many rows it has, and the replacement of its kind's data that stores them. */
 export interface ReadLookupFile {
   rowsRead: number;
@@ -142,6 +175,14 @@ export async function readLookupFile(options: { kind: ImportKind; year: number; 
       return psrAgreements.map((agreement) => ({ hs, agreement, rule: r[agreement.toLowerCase()] ?? '' }));
     });
     return read((database) => replaceOriginRules({ database, year, rules }));
+  }
+  if (kind === 'synonyms') {
+    const rules = synonymRules(records, name);
+    return read((database) => replaceSynonyms({ database, rules }));
+  }
+  if (kind === 'korean_terms') {
+    const terms = koreanTerms(records, name);
+    return read((database) => replaceKoreanTerms({ database, terms }));
   }
   requireColumns(records, name, ['reference_no']);
   const coRecords = records.map((r) => ({

@@ -66,6 +66,12 @@ export interface CoRecordInput {
   goodsDescription?: string;
 }
 
+/** A synonym rule: the names people type and the tariff's wordings for them. */
+export interface SynonymInput { names: string[]; wordings: string[] }
+
+/** A Korean product name (lower case) and its codes of 4, 6 or 8 digits, the most usual first. */
+export interface KoreanTermInput { term: string; codes: string[]; en: string }
+
 const batchSize = 2000;
 
 /** Runs one replacement atomically, bumps the shared data version with it, and drops this process's kept answers. */
@@ -209,6 +215,31 @@ export async function replaceCoRecords(options: { database: Database; records: C
       ['reference_no', 'text'], ['form', 'text'], ['issue_date', 'date'], ['exporting_country', 'text'], ['importing_country', 'text'],
       ['hs', 'text'], ['goods_description', 'text'],
     ], rows);
+  });
+  return rows.length;
+}
+
+/**
+ * The synonym rules an administrator loaded, which the search reads beside the shipped table: a load replaces
+ * them all, in the file's order.
+ */
+export async function replaceSynonyms(options: { database: Database; rules: SynonymInput[] }): Promise<number> {
+  await replaceAtomically(options.database, async (run) => {
+    await run('DELETE FROM lookup_synonym');
+    await run(`INSERT INTO lookup_synonym (names, wordings)
+      SELECT ARRAY(SELECT jsonb_array_elements_text(r.rule -> 'names')), ARRAY(SELECT jsonb_array_elements_text(r.rule -> 'wordings'))
+        FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS r(rule, n) ORDER BY r.n`, [JSON.stringify(options.rules)]);
+  });
+  return options.rules.length;
+}
+
+/** The Korean product names an administrator loaded: a load replaces them all; a name given twice keeps its last codes. */
+export async function replaceKoreanTerms(options: { database: Database; terms: KoreanTermInput[] }): Promise<number> {
+  const terms = new Map(options.terms.map((term) => [term.term, term]));
+  const rows = [...terms.values()].map((term) => [term.term, `{${term.codes.join(',')}}`, term.en]);
+  await replaceAtomically(options.database, async (run) => {
+    await run('DELETE FROM lookup_korean_term');
+    await insertColumns(run, 'lookup_korean_term', [['term', 'text'], ['codes', 'text[]'], ['en', 'text']], rows);
   });
   return rows.length;
 }
