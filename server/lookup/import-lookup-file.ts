@@ -8,7 +8,7 @@ import { isPublishedTariff, publishedTariffInput, readPublishedTariff } from './
 import { LookupFileError, readTable, type TableSource } from './read-table.js';
 import {
   replaceCoRecords, replaceDecisions, replaceKoreanTerms, replaceOriginRules, replaceProcedures, replaceRegulations, replaceSynonyms,
-  replaceTariffYear, type KoreanTermInput, type SynonymInput, type TariffLineInput,
+  replaceTariffYear, type KoreanTermInput, type SynonymInput, type TariffLineInput, type TariffSourceInput,
 } from './replace-lookup-data.js';
 import { isKorean, isKoreanTermCode } from './search-terms.js';
 
@@ -122,27 +122,29 @@ export interface ReadLookupFile {
 }
 
 /** Reads one import file and replaces the data it holds; returns the number of rows stored. */
-export async function importLookupFile(options: { database: Database; kind: ImportKind; year: number; file: string }): Promise<number> {
+export async function importLookupFile(options: { database: Database; kind: ImportKind; year: number; file: string; tariffSource?: TariffSourceInput }): Promise<number> {
   return (await readLookupFile(options)).replace(options.database);
 }
 
 /**
  * Reads and checks one import file of a kind, changing nothing yet. `name` is the file's name as its uploader knew
- * it (for messages), and `source` its format and sheet when the path has no telling extension (an upload).
+ * it (for messages), and `source` its format and sheet when the path has no telling extension (an upload). A tariff
+ * year records where its lines come from: `tariffSource`, by default the file's name.
  */
-export async function readLookupFile(options: { kind: ImportKind; year: number; file: string; name?: string; source?: TableSource }): Promise<ReadLookupFile> {
+export async function readLookupFile(options: { kind: ImportKind; year: number; file: string; name?: string; source?: TableSource; tariffSource?: TariffSourceInput }): Promise<ReadLookupFile> {
   const { kind, year, file } = options;
   const name = options.name ?? path.basename(file);
+  const tariffSource: TariffSourceInput = options.tariffSource ?? { origin: 'file', fileName: name };
   const records = await readTable(file, options.source, name);
   const read = (replace: ReadLookupFile['replace']): ReadLookupFile => ({ rowsRead: records.length, replace });
   if (kind === 'tariff') {
     const first = records[0] ?? {};
     if (isPublishedTariff(first)) {
       const input = publishedTariffInput(readPublishedTariff(records, name).lines);
-      return read((database) => replaceTariffYear({ database, year, ...input }));
+      return read((database) => replaceTariffYear({ database, year, ...input, source: tariffSource }));
     }
     const lines = 'hscode' in first && 'level' in first ? await hsPackageLines(records, file) : (requireColumns(records, name, ['code']), wideLines(records, name));
-    return read((database) => replaceTariffYear({ database, year, lines }));
+    return read((database) => replaceTariffYear({ database, year, lines, source: tariffSource }));
   }
   if (kind === 'procedures') {
     // The specialised-procedures workbook: its lines carry the same codes as the year's tariff (group rows none).

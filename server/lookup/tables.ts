@@ -1,4 +1,6 @@
-import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { lookupLoads } from '../admin/tables.js';
+import { users } from '../auth/tables.js';
 
 /**
  * Synonym rules an administrator loaded (kind `synonyms`), read by the search beside data/lookup/synonyms.txt: the
@@ -18,4 +20,19 @@ export const lookupKoreanTerms = pgTable('lookup_korean_term', {
   term: text().primaryKey(),
   codes: text().array().notNull(),
   en: text().notNull().default(''),
+});
+
+/**
+ * Where each year's tariff lines come from, written with them in the same transaction: the tariff Dutybook ships (with
+ * its source as data/vn-tariff.source.json gave it then), the demonstration set, or a file loaded by an administrator
+ * (`load_id`, `loaded_by`) or from the command line.
+ */
+export const lookupTariffSources = pgTable('lookup_tariff_source', {
+  year: smallint().primaryKey(),
+  origin: text({ enum: ['shipped', 'demonstration', 'file'] }).notNull(),
+  fileName: text().notNull().default(''),
+  shipped: jsonb(),
+  loadId: integer().references(() => lookupLoads.id, { onDelete: 'set null' }),
+  loadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  loadedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
