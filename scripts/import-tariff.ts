@@ -5,10 +5,10 @@ import { importKinds, type ImportKind, importLookupFile } from '../server/lookup
 import { normaliseYear } from '../common/lookup/query.js';
 import { kindTakesYear } from '../common/admin/schemas.js';
 
-const usage = `Usage: npm run import-tariff -- --year 2022 [--kind tariff|procedures|decisions|regulations|origin|co] <file.csv|file.xlsx>
+const usage = `Usage: npm run import-tariff -- --year 2022 [--kind ${importKinds.join('|')}] <file.csv|file.xlsx>
 
 Replaces the lookup data of that kind (tariff lines, their specialised procedures, classification decisions and origin rules per year;
-regulations and certificate-of-origin records as a whole) in one transaction.`;
+regulations, certificate-of-origin records, and the synonyms and Korean product names added to the search's own, as a whole) in one transaction.`;
 
 /** Loads a tariff year, decisions, regulations, origin rules or CO records from CSV or XLSX into the configured database. */
 async function main(): Promise<number> {

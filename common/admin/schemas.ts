@@ -53,8 +53,12 @@ export const questionPageSchema = pageOf(questionSummarySchema);
 export type QuestionPage = z.infer<typeof questionPageSchema>;
 export const questionAnsweredSchema = z.object({ answered: z.boolean() });
 
-/** The kinds of lookup data an administrator loads from a file; the first four replace one tariff year's data. */
-export const lookupDataKinds = ['tariff', 'procedures', 'decisions', 'regulations', 'origin', 'co'] as const;
+/**
+ * The kinds of lookup data an administrator loads from a file: the tariff, procedures, decisions and origin rules
+ * replace one tariff year's data; the others are replaced as a whole (the synonyms and Korean product names add to
+ * the search's shipped tables).
+ */
+export const lookupDataKinds = ['tariff', 'procedures', 'decisions', 'regulations', 'origin', 'co', 'synonyms', 'korean_terms'] as const;
 export type LookupDataKind = (typeof lookupDataKinds)[number];
 export const kindTakesYear = (kind: LookupDataKind): boolean => kind === 'tariff' || kind === 'procedures' || kind === 'decisions' || kind === 'origin';
 

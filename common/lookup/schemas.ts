@@ -86,10 +86,38 @@ export const searchAnswerSchema = z.object({
 });
 export type SearchAnswer = z.infer<typeof searchAnswerSchema>;
 
-/** The years that hold tariff lines, newest first, and the languages each year's descriptions are written in. */
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const loadedAt = z.string().describe('When the year\'s lines were stored, ISO 8601, UTC');
+
+/** Where the shipped tariff comes from (data/vn-tariff.source.json): the published tariff's legal basis and its compilation. */
+export const shippedTariffSourceSchema = z.object({
+  file: z.string(),
+  compilation: z.string().describe('The public workbook the shipped file was built from'),
+  url: z.url(),
+  retrieved: isoDay,
+  basis: z.object({ vi: z.string(), en: z.string(), ko: z.string() }).describe('The published tariff and its legal basis, in each language'),
+});
+export type ShippedTariffSource = z.infer<typeof shippedTariffSourceSchema>;
+
+/** Where a year's tariff lines come from: the tariff Dutybook ships, its demonstration set, or a file someone loaded. */
+export const tariffSourceSchema = z.discriminatedUnion('origin', [
+  z.object({ origin: z.literal('shipped'), loaded_at: loadedAt, shipped: shippedTariffSourceSchema }),
+  z.object({ origin: z.literal('demonstration'), loaded_at: loadedAt }),
+  z.object({
+    origin: z.literal('file'), loaded_at: loadedAt, file_name: z.string(),
+    loaded_by: z.string().nullable().describe('The name of the administrator who loaded it; null from the command line'),
+  }),
+]);
+export type TariffSource = z.infer<typeof tariffSourceSchema>;
+
+/** The years that hold tariff lines, newest first, the languages each year's descriptions are written in and where they come from. */
 export const yearsAnswerSchema = z.object({
   years: z.array(z.number()),
-  editions: z.array(z.object({ year: z.number(), languages: z.array(lookupLangSchema) })),
+  editions: z.array(z.object({
+    year: z.number(),
+    languages: z.array(lookupLangSchema),
+    source: tariffSourceSchema.nullable().describe('null: the year was stored before Dutybook recorded where data comes from'),
+  })),
 });
 export type YearsAnswer = z.infer<typeof yearsAnswerSchema>;
 

@@ -77,8 +77,8 @@ const interruptedText = 'The server stopped during the load; the data was left a
  */
 async function runLookupLoad(database: Database, config: Config, id: number, signal: AbortSignal): Promise<void> {
   const run = runner(database);
-  const [load] = await run<{ kind: LookupDataKind; year: number | null; file_name: string; upload_id: string | null }>(
-    'SELECT kind, year, file_name, upload_id FROM lookup_loads WHERE id = $1', [id]);
+  const [load] = await run<{ kind: LookupDataKind; year: number | null; file_name: string; upload_id: string | null; started_by: string | null }>(
+    'SELECT kind, year, file_name, upload_id, started_by FROM lookup_loads WHERE id = $1', [id]);
   if (!load) return;
   const upload = load.upload_id ? await keptUpload({ run, dataDir: config.dataDir, id: load.upload_id }) : undefined;
   if (!upload) {
@@ -91,6 +91,7 @@ async function runLookupLoad(database: Database, config: Config, id: number, sig
       // Regulations and C/O records are not kept per year; their replacement ignores it.
       kind: load.kind, year: load.year ?? defaultTariffYear, file: upload.path, name: load.file_name,
       source: { format: upload.format === 'xlsx' ? 'xlsx' : 'csv', sheet: upload.outline.sheets[0]?.name ?? '' },
+      tariffSource: { origin: 'file', fileName: load.file_name, loadId: id, loadedBy: load.started_by },
     });
     signal.throwIfAborted();
     await run(`UPDATE lookup_loads SET stage = 'replacing', rows_read = $2 WHERE id = $1`, [id, read.rowsRead]);

@@ -13,6 +13,7 @@ export * from '../statements/tables.js';
 export * from '../origin/tables.js';
 export * from '../reports-bi/tables.js';
 export * from '../admin/tables.js';
+export * from '../lookup/tables.js';
 
 // drizzle-kit finds tables only among named exports, so each business table is named here once more;
 // server/resources/tables.test.ts fails when one is missing.

@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { Database } from '../db/client.js';
 import { runner } from './sql.js';
+import { forgetTermReader } from './term-reader.js';
 
 /** How often the shared data version is re-read. */
 const versionCheckMs = 1000;
@@ -36,8 +37,9 @@ async function checkVersion(database: Database, cache: Cache): Promise<void> {
   if (row?.version !== cache.version) { invalidateLookupCache(database); cache.version = row?.version; }
 }
 
-/** Forgets every kept answer; imports in this process call it as soon as they commit. */
+/** Forgets every kept answer and the synonyms read; imports in this process call it as soon as they commit. */
 export function invalidateLookupCache(database: Database): void {
+  forgetTermReader(database);
   const cache = caches.get(database);
   cache?.answers.clear();
   cache?.computing.clear();

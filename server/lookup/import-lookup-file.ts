@@ -7,8 +7,10 @@ import { type LookupDataKind, lookupDataKinds } from '../../common/admin/schemas
 import { isPublishedTariff, publishedTariffInput, readPublishedTariff } from './published-tariff.js';
 import { LookupFileError, readTable, type TableSource } from './read-table.js';
 import {
-  replaceCoRecords, replaceDecisions, replaceOriginRules, replaceProcedures, replaceRegulations, replaceTariffYear, type TariffLineInput,
+  replaceCoRecords, replaceDecisions, replaceKoreanTerms, replaceOriginRules, replaceProcedures, replaceRegulations, replaceSynonyms,
+  replaceTariffYear, type KoreanTermInput, type SynonymInput, type TariffLineInput, type TariffSourceInput,
 } from './replace-lookup-data.js';
+import { isKorean, isKoreanTermCode } from './search-terms.js';
 
 export const importKinds = lookupDataKinds;
 export type ImportKind = LookupDataKind;
@@ -82,6 +84,37 @@ function wideLines(records: Records, file: string): TariffLineInput[] {
   });
 }
 
+const listOf = (value: string | undefined, separator: RegExp) => (value ?? '').split(separator).map((item) => item.trim()).filter(Boolean);
+
+/**
+ * Synonym rules: `names` (separated by commas or semicolons) and `wordings`, the tariff's words for them (separated
+ * by semicolons: a wording may hold a comma).
+ */
+function synonymRules(records: Records, file: string): SynonymInput[] {
+  requireColumns(records, file, ['names', 'wordings']);
+  return records.map((r, index) => {
+    const rule = { names: listOf(r.names, /[,;]/), wordings: listOf(r.wordings, /;/) };
+    if (rule.names.length === 0 || rule.wordings.length === 0) {
+      throw new LookupFileError('bad_synonym', { file, row: index + 2 }, `${file}, row ${index + 2}: a synonym needs at least one name and one wording.`);
+    }
+    return rule;
+  });
+}
+
+/** Korean product names: `term`, `codes` (4, 6 or 8 digits, dots allowed, separated by spaces, commas or semicolons), optional `en`. */
+function koreanTerms(records: Records, file: string): KoreanTermInput[] {
+  requireColumns(records, file, ['term', 'codes']);
+  return records.map((r, index) => {
+    const row = index + 2;
+    const term = (r.term ?? '').toLowerCase();
+    if (!isKorean(term)) throw new LookupFileError('not_korean', { file, row, value: r.term ?? '' }, `${file}, row ${row}: "${r.term ?? ''}" is not a Korean product name.`);
+    const codes = listOf(r.codes, /[\s,;]+/).map((code) => code.replaceAll('.', ''));
+    const wrong = codes.length === 0 ? '' : codes.find((code) => !isKoreanTermCode(code));
+    if (wrong !== undefined) throw new LookupFileError('bad_term_code', { file, row, value: wrong }, `${file}, row ${row}: "${wrong}" is not a code of 4, 6 or 8 digits.`);
+    return { term, codes, en: r.en ?? '' };
+  });
+}
+
 /** A read and checked lookup file: how many rows it has, and the replacement of its kind's data that stores them. */
 export interface ReadLookupFile {
   rowsRead: number;
@@ -89,27 +122,29 @@ export interface ReadLookupFile {
 }
 
 /** Reads one import file and replaces the data it holds; returns the number of rows stored. */
-export async function importLookupFile(options: { database: Database; kind: ImportKind; year: number; file: string }): Promise<number> {
+export async function importLookupFile(options: { database: Database; kind: ImportKind; year: number; file: string; tariffSource?: TariffSourceInput }): Promise<number> {
   return (await readLookupFile(options)).replace(options.database);
 }
 
 /**
  * Reads and checks one import file of a kind, changing nothing yet. `name` is the file's name as its uploader knew
- * it (for messages), and `source` its format and sheet when the path has no telling extension (an upload).
+ * it (for messages), and `source` its format and sheet when the path has no telling extension (an upload). A tariff
+ * year records where its lines come from: `tariffSource`, by default the file's name.
  */
-export async function readLookupFile(options: { kind: ImportKind; year: number; file: string; name?: string; source?: TableSource }): Promise<ReadLookupFile> {
+export async function readLookupFile(options: { kind: ImportKind; year: number; file: string; name?: string; source?: TableSource; tariffSource?: TariffSourceInput }): Promise<ReadLookupFile> {
   const { kind, year, file } = options;
   const name = options.name ?? path.basename(file);
+  const tariffSource: TariffSourceInput = options.tariffSource ?? { origin: 'file', fileName: name };
   const records = await readTable(file, options.source, name);
   const read = (replace: ReadLookupFile['replace']): ReadLookupFile => ({ rowsRead: records.length, replace });
   if (kind === 'tariff') {
     const first = records[0] ?? {};
     if (isPublishedTariff(first)) {
       const input = publishedTariffInput(readPublishedTariff(records, name).lines);
-      return read((database) => replaceTariffYear({ database, year, ...input }));
+      return read((database) => replaceTariffYear({ database, year, ...input, source: tariffSource }));
     }
     const lines = 'hscode' in first && 'level' in first ? await hsPackageLines(records, file) : (requireColumns(records, name, ['code']), wideLines(records, name));
-    return read((database) => replaceTariffYear({ database, year, lines }));
+    return read((database) => replaceTariffYear({ database, year, lines, source: tariffSource }));
   }
   if (kind === 'procedures') {
     // The specialised-procedures workbook: its lines carry the same codes as the year's tariff (group rows none).
@@ -142,6 +177,14 @@ export async function readLookupFile(options: { kind: ImportKind; year: number; 
       return psrAgreements.map((agreement) => ({ hs, agreement, rule: r[agreement.toLowerCase()] ?? '' }));
     });
     return read((database) => replaceOriginRules({ database, year, rules }));
+  }
+  if (kind === 'synonyms') {
+    const rules = synonymRules(records, name);
+    return read((database) => replaceSynonyms({ database, rules }));
+  }
+  if (kind === 'korean_terms') {
+    const terms = koreanTerms(records, name);
+    return read((database) => replaceKoreanTerms({ database, terms }));
   }
   requireColumns(records, name, ['reference_no']);
   const coRecords = records.map((r) => ({

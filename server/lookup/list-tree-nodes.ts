@@ -1,7 +1,7 @@
 import type { Database } from '../db/client.js';
 import { levelOfCode, normaliseCode, parseSection } from '../../common/hs/code.js';
 import { maxRows, maxSectionRows } from '../../common/lookup/query.js';
-import { type LookupLang, lookupLangSchema, type TreeNode } from '../../common/lookup/schemas.js';
+import { type LookupLang, lookupLangSchema, type ShippedTariffSource, type TariffSource, type TreeNode } from '../../common/lookup/schemas.js';
 import { AppError } from '../http/errors.js';
 import { runner, tariffColumns } from './sql.js';
 import { hasChildrenColumn } from './get-code-page.js';
@@ -29,11 +29,26 @@ export async function listTreeNodes(options: { database: Database; year: number;
     WHERE l.year = $1 AND l.id LIKE $2 AND l.id <> $3 ORDER BY l.position LIMIT ${maxSubtreeRows}`, [options.year, `${parent}%`, parent]);
 }
 
-/** Years that hold tariff lines, newest first. */
-/** The years that hold tariff lines, newest first, each with the languages its descriptions are written in. */
-export async function listTariffEditions(options: { database: Database }): Promise<Array<{ year: number; languages: LookupLang[] }>> {
-  const rows = await runner(options.database)<{ year: number; vi: boolean; en: boolean; ko: boolean }>(`SELECT year::int AS year,
-      bool_or(description <> '') AS vi, bool_or(en_description <> '') AS en, bool_or(ko_description <> '') AS ko
-    FROM lookup_tariff_line GROUP BY year ORDER BY year DESC`);
-  return rows.map(({ year, ...has }) => ({ year, languages: lookupLangSchema.options.filter((lang) => has[lang]) }));
+interface SourceRow { origin: TariffSource['origin'] | null; loaded_at: string; file_name: string; shipped: ShippedTariffSource | null; loaded_by: string | null }
+
+function sourceOf(row: SourceRow): TariffSource | null {
+  if (row.origin === 'shipped' && row.shipped) return { origin: 'shipped', loaded_at: row.loaded_at, shipped: row.shipped };
+  if (row.origin === 'demonstration') return { origin: 'demonstration', loaded_at: row.loaded_at };
+  if (row.origin === 'file') return { origin: 'file', loaded_at: row.loaded_at, file_name: row.file_name, loaded_by: row.loaded_by };
+  return null;
+}
+
+/**
+ * The years that hold tariff lines, newest first, each with the languages its descriptions are written in and where its
+ * lines come from (an administrator by name: the lookup is public, their address stays in the administration area).
+ */
+export async function listTariffEditions(options: { database: Database }): Promise<Array<{ year: number; languages: LookupLang[]; source: TariffSource | null }>> {
+  const rows = await runner(options.database)<{ year: number; vi: boolean; en: boolean; ko: boolean } & SourceRow>(`WITH editions AS (
+      SELECT year, bool_or(description <> '') AS vi, bool_or(en_description <> '') AS en, bool_or(ko_description <> '') AS ko
+        FROM lookup_tariff_line GROUP BY year)
+    SELECT e.year::int AS year, e.vi, e.en, e.ko, s.origin, s.file_name, s.shipped, u.name AS loaded_by,
+      to_char(s.loaded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS loaded_at
+    FROM editions e LEFT JOIN lookup_tariff_source s ON s.year = e.year LEFT JOIN users u ON u.id = s.loaded_by
+    ORDER BY e.year DESC`);
+  return rows.map((row) => ({ year: row.year, languages: lookupLangSchema.options.filter((lang) => row[lang]), source: sourceOf(row) }));
 }

@@ -201,7 +201,10 @@ describe('public tariff lookup API', () => {
     const answer = (await get('/api/lookup/years/')).body;
     expect(answer.years).toEqual([2025, 2020]);
     // The 2020 lines here have no Korean text: a search of 2020 must not say it searched Korean.
-    expect(answer.editions).toEqual([{ year: 2025, languages: ['en', 'vi', 'ko'] }, { year: 2020, languages: ['en', 'vi'] }]);
+    expect(answer.editions).toEqual([
+      { year: 2025, languages: ['en', 'vi', 'ko'], source: { origin: 'demonstration', loaded_at: expect.any(String) } },
+      { year: 2020, languages: ['en', 'vi'], source: null },
+    ]);
   });
 
   it('keeps answers until data changes, also when another process imports', async () => {

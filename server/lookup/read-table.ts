@@ -9,7 +9,7 @@ import { openXlsx } from '../spreadsheets/xlsx-reader.js';
 
 /** A file the lookup import cannot take, with a code and values the administration screen words in the reader's language. */
 export class LookupFileError extends Error {
-  constructor(readonly code: 'empty' | 'no_rows' | 'missing_columns' | 'bad_code', readonly values: Record<string, string | number>, message: string) {
+  constructor(readonly code: 'empty' | 'no_rows' | 'missing_columns' | 'bad_code' | 'bad_synonym' | 'not_korean' | 'bad_term_code', readonly values: Record<string, string | number>, message: string) {
     super(message);
   }
 }

@@ -4,6 +4,7 @@ import { psrAgreements } from '../../common/lookup/schemas.js';
 import { invalidateLookupCache } from './answer-cache.js';
 import { inTransaction, type Run } from './sql.js';
 import type { DutyRate } from '../../common/lookup/duty-rate.js';
+import type { ShippedTariffSource } from '../../common/lookup/schemas.js';
 
 /** One tariff line as an import file or the demo data gives it; the code in digits or a section numeral. */
 export interface TariffLineInput {
@@ -24,6 +25,15 @@ export interface TariffLineInput {
   /** An untitled group row of the published tariff: no code of its own, one level below its parent. */
   group?: boolean;
 }
+
+/**
+ * Where a year's tariff lines come from: the shipped tariff with its source, the demonstration set, or a file (with the
+ * administrator's load and user id when loaded from the administration area).
+ */
+export type TariffSourceInput =
+  | { origin: 'shipped'; shipped: ShippedTariffSource }
+  | { origin: 'demonstration' }
+  | { origin: 'file'; fileName: string; loadId?: number; loadedBy?: string | null };
 
 /** A published duty rate of a line under one schedule (ordinary, MFN, an agreement code, `RCEP A`…). */
 export interface TariffRateInput { lineId: string; schedule: string; rate: DutyRate }
@@ -66,6 +76,12 @@ export interface CoRecordInput {
   goodsDescription?: string;
 }
 
+/** A synonym rule: the names people type and the tariff's wordings for them. */
+export interface SynonymInput { names: string[]; wordings: string[] }
+
+/** A Korean product name (lower case) and its codes of 4, 6 or 8 digits, the most usual first. */
+export interface KoreanTermInput { term: string; codes: string[]; en: string }
+
 const batchSize = 2000;
 
 /** Runs one replacement atomically, bumps the shared data version with it, and drops this process's kept answers. */
@@ -96,11 +112,22 @@ const tariffColumnList: Array<[string, string]> = [
   ['en_notes', 'text'], ['en_unit_of_quantity', 'text'], ['ko_description', 'text'], ['ko_notes', 'text'], ['ko_unit_of_quantity', 'text'], ['procedures', 'text'],
 ];
 
+/** Records where a year's lines come from, replacing what the year's previous lines had; without a source, none is kept. */
+async function recordTariffSource(run: Run, year: number, source: TariffSourceInput | undefined): Promise<void> {
+  await run('DELETE FROM lookup_tariff_source WHERE year = $1', [year]);
+  if (!source) return;
+  const fileName = source.origin === 'shipped' ? source.shipped.file : source.origin === 'file' ? source.fileName : '';
+  await run('INSERT INTO lookup_tariff_source (year, origin, file_name, shipped, load_id, loaded_by) VALUES ($1, $2, $3, $4, $5, $6)', [
+    year, source.origin, fileName, source.origin === 'shipped' ? JSON.stringify(source.shipped) : null,
+    source.origin === 'file' ? source.loadId ?? null : null, source.origin === 'file' ? source.loadedBy ?? null : null,
+  ]);
+}
+
 /**
- * Replaces the tariff lines of a year, and their duty rates when given, in one transaction; the previous lines
- * stay visible until it commits. A group row has no code to show and sits one level below its parent.
+ * Replaces the tariff lines of a year, and their duty rates when given, in one transaction, with where they come from;
+ * the previous lines stay visible until it commits. A group row has no code to show and sits one level below its parent.
  */
-export async function replaceTariffYear(options: { database: Database; year: number; lines: TariffLineInput[]; rates?: TariffRateInput[] }): Promise<number> {
+export async function replaceTariffYear(options: { database: Database; year: number; lines: TariffLineInput[]; rates?: TariffRateInput[]; source?: TariffSourceInput }): Promise<number> {
   const { year, lines } = options;
   const levelOf = new Map<string, number>();
   const rows = lines.map((line, position) => {
@@ -132,6 +159,7 @@ export async function replaceTariffYear(options: { database: Database; year: num
     await insertColumns(run, 'lookup_tariff_rate', [
       ['year', 'smallint'], ['line_id', 'text'], ['schedule', 'text'], ['kind', 'text'], ['percent', 'numeric'], ['published', 'text'], ['except_countries', 'text[]'],
     ], rateRows);
+    await recordTariffSource(run, year, options.source);
   });
   return rows.length;
 }
@@ -209,6 +237,31 @@ export async function replaceCoRecords(options: { database: Database; records: C
       ['reference_no', 'text'], ['form', 'text'], ['issue_date', 'date'], ['exporting_country', 'text'], ['importing_country', 'text'],
       ['hs', 'text'], ['goods_description', 'text'],
     ], rows);
+  });
+  return rows.length;
+}
+
+/**
+ * The synonym rules an administrator loaded, which the search reads beside the shipped table: a load replaces
+ * them all, in the file's order.
+ */
+export async function replaceSynonyms(options: { database: Database; rules: SynonymInput[] }): Promise<number> {
+  await replaceAtomically(options.database, async (run) => {
+    await run('DELETE FROM lookup_synonym');
+    await run(`INSERT INTO lookup_synonym (names, wordings)
+      SELECT ARRAY(SELECT jsonb_array_elements_text(r.rule -> 'names')), ARRAY(SELECT jsonb_array_elements_text(r.rule -> 'wordings'))
+        FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS r(rule, n) ORDER BY r.n`, [JSON.stringify(options.rules)]);
+  });
+  return options.rules.length;
+}
+
+/** The Korean product names an administrator loaded: a load replaces them all; a name given twice keeps its last codes. */
+export async function replaceKoreanTerms(options: { database: Database; terms: KoreanTermInput[] }): Promise<number> {
+  const terms = new Map(options.terms.map((term) => [term.term, term]));
+  const rows = [...terms.values()].map((term) => [term.term, `{${term.codes.join(',')}}`, term.en]);
+  await replaceAtomically(options.database, async (run) => {
+    await run('DELETE FROM lookup_korean_term');
+    await insertColumns(run, 'lookup_korean_term', [['term', 'text'], ['codes', 'text[]'], ['en', 'text']], rows);
   });
   return rows.length;
 }

@@ -4,7 +4,8 @@ import { fold } from '../../common/text/fold.js';
 import { type ParsedQuery, parseQuery } from '../../common/lookup/query.js';
 import type { DecisionDoc, LookupLang, SearchAnswer, SearchFilters, SearchMode, TariffDoc } from '../../common/lookup/schemas.js';
 import { decisionColumns, inTransaction, likeEscape, regexEscape, type Run, runner, tariffColumns } from './sql.js';
-import { isKorean, type ReadQuery, shippedKoreanTerms, shippedSynonyms, tariffIdsOf, TermReader, type TermSlot } from './search-terms.js';
+import { isKorean, type ReadQuery, tariffIdsOf, type TermSlot } from './search-terms.js';
+import { termReaderOf } from './term-reader.js';
 
 /** Below this word similarity a misspelt word is no longer taken for the word it resembles. */
 const typoThreshold = 0.5;
@@ -57,7 +58,7 @@ export async function searchLookup(options: SearchOptions): Promise<SearchAnswer
   const parsed = parseQuery(options.q, { exact: options.exact });
   const start = (options.page - 1) * options.rows;
   const run = runner(options.database);
-  const read = parsed.kind === 'text' ? termReader().read(parsed.words, parsed.phrases) : undefined;
+  const read = parsed.kind === 'text' ? (await termReaderOf(options.database)).read(parsed.words, parsed.phrases) : undefined;
   let match: 'all' | 'some' | 'similar' = 'all';
   let { rows, total: numFound } = read && parsed.kind === 'text'
     ? await rankedRows(run, read, options, start, 'all')
@@ -172,13 +173,6 @@ async function queryRows(run: Run, parsed: ParsedQuery, options: SearchOptions, 
   const rows = await run<Row>(text, params);
   const total = Number(rows[0]?.total ?? 0);
   return { rows: rows.filter((row) => row.id !== null), total };
-}
-
-let reader: TermReader | undefined;
-/** The synonym table and the Korean product names shipped in data/lookup/, read once. */
-export function termReader(): TermReader {
-  reader ??= new TermReader(shippedSynonyms(), shippedKoreanTerms());
-  return reader;
 }
 
 /** Words to mark beside the typed ones: the synonyms searched, and English words without their ending (`conditioning`). */

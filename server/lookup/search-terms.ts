@@ -48,6 +48,9 @@ export function parseSynonyms(text: string): SynonymRule[] {
   return rules;
 }
 
+/** A code the Korean product names may give: a heading, a subheading or a national line. */
+export const isKoreanTermCode = (code: string): boolean => /^\d{4}(\d{2}){0,2}$/.test(code);
+
 /** Reads `term,codes,en` rows: Korean names of goods and the codes they go under (most usual first). */
 export function parseKoreanTerms(text: string): Map<string, string[]> {
   const terms = new Map<string, string[]>();
@@ -55,7 +58,7 @@ export function parseKoreanTerms(text: string): Map<string, string[]> {
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) continue;
     const [term, codes] = line.split(',');
-    const list = (codes ?? '').split(' ').filter((code) => /^\d{4}(\d{2}){0,2}$/.test(code));
+    const list = (codes ?? '').split(' ').filter(isKoreanTermCode);
     if (!term || list.length === 0) throw new Error(`A Korean term needs codes of 4, 6 or 8 digits: ${line}`);
     terms.set(term.trim().toLowerCase(), list);
   }
@@ -70,6 +73,24 @@ const key = (word: string) => {
   const folded = fold(word);
   return folded.length > 3 && folded.endsWith('s') && !folded.endsWith('ss') ? folded.slice(0, -1) : folded;
 };
+
+/** A name as the synonym table compares it, word by word. */
+const nameKey = (name: string) => name.split(/\s+/).map(key).join(' ');
+
+/**
+ * The shipped rules with an administrator's added: a name an added rule gives is read by the added rules alone, so a
+ * shipped wording can be corrected as well as extended.
+ */
+export function withAddedSynonyms(shipped: SynonymRule[], added: SynonymRule[]): SynonymRule[] {
+  const named = new Set(added.flatMap((rule) => rule.names.map(nameKey)));
+  const kept = shipped
+    .map((rule) => ({ ...rule, names: rule.names.filter((name) => !named.has(nameKey(name))) }))
+    .filter((rule) => rule.names.length > 0);
+  return [...kept, ...added];
+}
+
+/** The shipped Korean product names with an administrator's: a name given again takes the codes given last. */
+export const withAddedKoreanTerms = (shipped: Map<string, string[]>, added: Map<string, string[]>): Map<string, string[]> => new Map([...shipped, ...added]);
 
 /** Korean particles and suffixes a product name may carry in a query (`냉장고를`, `에어컨용`). */
 const koreanEndings = ['으로', '에서', '용', '을', '를', '은', '는', '이', '가', '의', '와', '과', '로', '에', '도'];

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { type ShippedTariffSource, shippedTariffSourceSchema } from '../../common/lookup/schemas.js';
 import type { Database } from '../db/client.js';
 import type { Seeder } from '../db/seeder.js';
 import { demoCoRecords, demoDecisions, demoOriginRules, demoRegulations, demoTariffLines, demoYear } from './demo-data.js';
@@ -8,6 +10,10 @@ import { runner } from './sql.js';
 
 /** The Vietnamese tariff Dutybook ships (data/README.md), loaded as the default year on a fresh database. */
 export const shippedTariffFile = fileURLToPath(new URL('../../data/vn-tariff.csv.gz', import.meta.url));
+
+/** Where the shipped tariff comes from, kept beside it (data/vn-tariff.source.json): recorded with the year it fills. */
+export const shippedTariffSource = (): ShippedTariffSource =>
+  shippedTariffSourceSchema.parse(JSON.parse(readFileSync(new URL('../../data/vn-tariff.source.json', import.meta.url), 'utf8')));
 
 const isEmpty = async (database: Database, rows: string) =>
   (await runner(database)<{ found: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${rows}) AS found`))[0]?.found !== true;
@@ -23,8 +29,11 @@ export const lookupSeeder = (tariff: 'shipped' | 'demo'): Seeder => ({
   run: async (database) => {
     // The default year is always there; a year imported before the first start (2022, say) does not keep it out.
     if (await isEmpty(database, `lookup_tariff_line WHERE year = ${demoYear}`)) {
-      if (tariff === 'shipped') await importLookupFile({ database, kind: 'tariff', year: demoYear, file: shippedTariffFile });
-      else await replaceTariffYear({ database, year: demoYear, lines: demoTariffLines });
+      if (tariff === 'shipped') {
+        await importLookupFile({ database, kind: 'tariff', year: demoYear, file: shippedTariffFile, tariffSource: { origin: 'shipped', shipped: shippedTariffSource() } });
+      } else {
+        await replaceTariffYear({ database, year: demoYear, lines: demoTariffLines, source: { origin: 'demonstration' } });
+      }
     }
     if (tariff === 'demo' && await isEmpty(database, 'lookup_decision')) await replaceDecisions({ database, year: demoYear, decisions: demoDecisions });
     if (await isEmpty(database, 'lookup_regulation')) await replaceRegulations({ database, regulations: demoRegulations });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { lookupSeeder } from './seed-lookup.js';
+import { lookupSeeder, shippedTariffSource } from './seed-lookup.js';
 
 /** The tariff a fresh install loads (data/vn-tariff.csv.gz), as a visitor meets it. */
 describe('the shipped tariff on a fresh database', () => {
@@ -18,6 +18,13 @@ describe('the shipped tariff on a fresh database', () => {
   };
   const search = async (query: string) => get(`/api/lookup/search/?${query}`);
   const ids = (answer: { response: { docs: Array<{ id: string }> } }) => answer.response.docs.map((doc) => doc.id);
+
+  it('says the year comes from the published Vietnamese tariff, with its legal basis and the compilation it was taken from', async () => {
+    const { editions } = await get('/api/lookup/years/');
+    expect(editions).toEqual([{ year: 2025, languages: ['en', 'vi'], source: { origin: 'shipped', loaded_at: expect.any(String), shipped: shippedTariffSource() } }]);
+    expect(editions[0].source.shipped).toMatchObject({ file: 'vn-tariff.csv.gz', url: 'https://github.com/quyphong91/tariffvn', retrieved: '2026-11-24' });
+    for (const basis of Object.values(editions[0].source.shipped.basis)) expect(basis).toMatch(/31\/2022\/TT-BTC.*26\/2023\/NĐ-CP.*107\/2016\/QH13/);
+  });
 
   it('opens the tree at the 21 sections and chapter 98', async () => {
     const { nodes } = await get('/api/lookup/tree/');

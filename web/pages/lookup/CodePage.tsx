@@ -20,6 +20,7 @@ import { DutyRatesTable, scheduleName } from './DutyRates.js';
 import { useCodePage, useLookupLang, useYears } from './lookup-api.js';
 import { LinkList, Prose, QueryState, Section } from './parts.js';
 import { codePath, levelLabelId, localText, withYear, yearOfParams } from './text.js';
+import { YearSource } from './YearSource.js';
 
 const codeTitle = (doc: CodePageData['doc']) => (doc.level === 1 ? doc.id : doc.hs);
 
@@ -73,6 +74,7 @@ function CodeContent({ page, year }: { page: CodePageData; year: number }) {
               label={<FormattedMessage id="lookup.code.compareYears" />} />
           )}
         </Stack>
+        <YearSource year={year} />
       </Stack>
       {notes && <Section titleId="lookup.code.notes"><Prose text={notes} /></Section>}
       {page.children.length > 0 && (

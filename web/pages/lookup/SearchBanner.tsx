@@ -18,6 +18,7 @@ import type { SearchFilters, SearchMode } from '../../../common/lookup/schemas.j
 import { useYears } from './lookup-api.js';
 import { yearChoices, yearOfParams } from './text.js';
 import { rememberSearch } from './recent-searches.js';
+import { YearSource } from './YearSource.js';
 
 /** Builds the address of a search; the default mode, year and exactness stay out of it. */
 export function searchPath(options: { q: string; mode: SearchMode; exact: boolean; year: number; page?: number; filters?: SearchFilters }): string {
@@ -91,6 +92,7 @@ export function SearchBanner() {
             <FormattedMessage id="lookup.banner.search" />
           </Button>
         </Stack>
+        <YearSource year={year} />
         <Box>
           <FormControlLabel
             control={<Switch checked={exact} onChange={(event) => setExact(event.target.checked)} />}

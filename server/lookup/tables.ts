@@ -1,0 +1,38 @@
+import { integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { lookupLoads } from '../admin/tables.js';
+import { users } from '../auth/tables.js';
+
+/**
+ * Synonym rules an administrator loaded (kind `synonyms`), read by the search beside data/lookup/synonyms.txt: the
+ * names people type and the tariff's wordings for them. A load replaces them all.
+ */
+export const lookupSynonyms = pgTable('lookup_synonym', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  names: text().array().notNull(),
+  wordings: text().array().notNull(),
+});
+
+/**
+ * Korean product names an administrator loaded (kind `korean_terms`), read beside data/lookup/ko-terms.csv: the term
+ * as the search compares it (lower case) and its codes of 4, 6 or 8 digits, the most usual first. A load replaces them all.
+ */
+export const lookupKoreanTerms = pgTable('lookup_korean_term', {
+  term: text().primaryKey(),
+  codes: text().array().notNull(),
+  en: text().notNull().default(''),
+});
+
+/**
+ * Where each year's tariff lines come from, written with them in the same transaction: the tariff Dutybook ships (with
+ * its source as data/vn-tariff.source.json gave it then), the demonstration set, or a file loaded by an administrator
+ * (`load_id`, `loaded_by`) or from the command line.
+ */
+export const lookupTariffSources = pgTable('lookup_tariff_source', {
+  year: smallint().primaryKey(),
+  origin: text({ enum: ['shipped', 'demonstration', 'file'] }).notNull(),
+  fileName: text().notNull().default(''),
+  shipped: jsonb(),
+  loadId: integer().references(() => lookupLoads.id, { onDelete: 'set null' }),
+  loadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  loadedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
