@@ -31,6 +31,14 @@ describe('origin schedules in Chromium', () => {
     await eventually(() => new URL(page.url()).pathname).not.toBe('/login');
   }
 
+  /** A signed-in browser page on the schedule screen, in a browser language. */
+  async function openSchedules(locale: string) {
+    const opened = await newPage(suite.browser, { locale });
+    await signIn(opened.page);
+    await opened.page.goto(`${suite.server.url}/fta/bangke`);
+    return opened;
+  }
+
   async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
     const download = page.waitForEvent('download');
     await click();
@@ -41,9 +49,7 @@ describe('origin schedules in Chromium', () => {
   }
 
   it('picks an invoice\'s line, re-judges on a value set by hand, and downloads saved schedules in Word, Excel and merged', async () => {
-    const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'en-US' });
-    await signIn(page);
-    await page.goto(`${suite.server.url}/fta/bangke`);
+    const { context, page, pageErrors } = await openSchedules('en-US');
     await page.getByTestId('pick-by-invoice').click();
     await page.getByLabel('Export invoice').click();
     await page.getByRole('option', { name: /HP-INV-0042/ }).click();
@@ -118,9 +124,7 @@ describe('origin schedules in Chromium', () => {
   });
 
   it('shows a refused download in the reader\'s language', async () => {
-    const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'vi-VN' });
-    await signIn(page);
-    await page.goto(`${suite.server.url}/fta/bangke`);
+    const { context, page, pageErrors } = await openSchedules('vi-VN');
     const history = page.getByTestId('schedule-history');
     await eventually(() => history.locator('tr').count()).toBe(2);
     // The schedule is deleted elsewhere before the download is asked for.
@@ -130,6 +134,79 @@ describe('origin schedules in Chromium', () => {
     await eventually(() => page.getByText('Không tìm thấy.').count()).toBeGreaterThan(0);
     // The refusal itself is the one failed request the browser reports.
     expect(pageErrors.filter((error) => !error.includes('status of 404'))).toEqual([]);
+    await context.close();
+  });
+
+  async function pickBag(page: Page) {
+    await page.getByRole('combobox', { name: 'Export declaration line' }).click();
+    await page.getByRole('option', { name: /BAG-01/ }).click();
+  }
+
+  it('says what goes in each cost, how it enters the verdict, and the currency it is in: the export line\'s', async () => {
+    const { context, page, pageErrors } = await openSchedules('en-US');
+    const currency = page.getByTestId('costs-currency');
+    await expect(currency.textContent()).resolves.toBe('In the invoice currency of the export line you choose.');
+    await pickBag(page);
+    // The line's invoice currency is the one the server judges in: the bag's USD, not an assumed one.
+    await eventually(() => currency.textContent()).toBe('In USD, the export line\'s invoice currency: the schedule converts the materials\' values to it at the line\'s exchange rate.');
+    const helps: Record<string, string> = {
+      'Domestic expenses': 'Added to an EXW invoice price to give FOB; EXW = FOB − these (the base of MaxNOM).',
+      Freight: 'to give FOB, the base of RVC = (FOB − VNM) / FOB.',
+      Insurance: 'Taken off a CIF, CIP, DAP, DPU or DDP price',
+      'Overseas expenses': 'Taken off a DAP, DPU or DDP price',
+      'Import expenses': 'Taken off a DDP price',
+      'Other originating costs': 'the verdict is judged build-down',
+      'FOB price (override)': 'The FOB to judge by instead of the invoice price',
+    };
+    for (const [label, help] of Object.entries(helps)) {
+      const field = page.getByRole('spinbutton', { name: label });
+      // The help is the field's description, as a screen reader announces it.
+      const description = await field.evaluate((input) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
+      expect(description, label).toContain(help);
+      await expect(field.locator('xpath=..').textContent(), label).resolves.toContain('USD');
+    }
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('names the product and the C/O form of each saved schedule', async () => {
+    const lines = await callApi<{ results: Array<{ id: number }> }>(suite.server.url, account.token, `/balance/ecus/?company_slug=${scope.company_slug}&folder_slug=${scope.folder_slug}&code=BAG-01`);
+    const costs = { domestic_expenses: 0, freight: 0, insurance: 0, oversea_expenses: 0, imported_expenses: 0, user_input: 0, price_input: 0 };
+    await callApi(suite.server.url, account.token, '/fta/bangke/create-bangke-history/', { method: 'POST', body: { ...scope, ...costs, id: lines.results[0]!.id, option: 'AK' } });
+    const { context, page, pageErrors } = await openSchedules('en-US');
+    const saved = page.getByTestId('schedule-history').locator('tr', { hasText: 'AKFTA' });
+    await eventually(() => saved.count()).toBe(1);
+    await expect(saved.getByTestId('history-product').textContent()).resolves.toBe('BAG-01Leather bag');
+    await expect(saved.getByTestId('history-co-form').textContent()).resolves.toBe('C/O Form AK');
+    await expect(saved.textContent()).resolves.toContain('305900000020');
+    // The document form's default is named, not left blank under its label.
+    await expect(page.getByTestId('dossier-form').textContent()).resolves.toContain('The criterion met');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the line and the agreement once a schedule is saved, to save it again with a changed cost', async () => {
+    const { context, page, pageErrors } = await openSchedules('en-US');
+    await pickBag(page);
+    await page.getByTestId('agreement').click();
+    await page.getByRole('option', { name: 'VKFTA' }).click();
+    await page.getByTestId('save-schedule').click();
+    const saved = page.getByTestId('schedule-history').locator('tr', { hasText: 'VKFTA' });
+    await eventually(() => saved.count()).toBe(1);
+    const picker = page.getByRole('combobox', { name: 'Export declaration line' });
+    const chosen = `305900000020 · BAG-01 · 01/05/${year}`;
+    await expect(picker.inputValue()).resolves.toBe(chosen);
+
+    // Back on the page later (a reload, another screen and back), the line and the agreement are still chosen.
+    await page.reload();
+    await eventually(() => picker.inputValue()).toBe(chosen);
+    await expect(page.getByTestId('agreement').textContent()).resolves.toContain('VKFTA');
+    await page.getByRole('spinbutton', { name: 'FOB price (override)' }).fill('20');
+    await page.getByTestId('save-schedule').click();
+    await eventually(() => page.getByTestId('figure-total').textContent()).toBe('20 USD');
+    // Saved again in place of the first.
+    await eventually(() => saved.count()).toBe(1);
+    expect(pageErrors).toEqual([]);
     await context.close();
   });
 });

@@ -151,6 +151,7 @@ export const invoiceProductSchema = z.object({
   invoice_price_condition: z.string().nullable(), exchange_rate: z.string().nullable(), invoice_no: z.string().nullable(), bill_date: z.string().nullable(),
   unloading_location: z.string().nullable(), shipping_date: z.string().nullable(), type_code: z.string(), from_country: z.string().nullable(),
   partner: z.string().nullable(), total_value: z.string().nullable(),
+  currency: z.string().nullable().describe('The invoice currency: the schedule of this line and its cost inputs are in it'),
 });
 export type InvoiceProduct = z.infer<typeof invoiceProductSchema>;
 
@@ -167,6 +168,9 @@ export const psrQuerySchema = z.object({ hs: z.string().regex(/^[\d.\s]{2,14}$/,
 export const scheduleHistorySchema = z.object({
   id: z.number().int(), ecus_id: z.number().int(), option: z.enum(agreementCodes), criteria: z.string().nullable(),
   price_type: z.string(), price_value: z.string().nullable(), price_percent: z.string().nullable(), fulfill_criteria: z.boolean().nullable(), created_at: z.string(),
+  account_number: z.string().describe('The export declaration of the line, as saved'),
+  product_code: z.string(), product_name: z.string().nullable().describe('The exported product, as saved'),
+  co_form: z.string().describe('The C/O form the agreement\'s certificate is issued on (D for ATIGA, EUR.1 for EVFTA)'),
 });
 export type ScheduleHistory = z.infer<typeof scheduleHistorySchema>;
 

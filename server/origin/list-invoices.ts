@@ -37,7 +37,8 @@ const productsQuery = `WITH ${exportLines},
     SELECT l.id, l.hs, l.code, l.item_name, trim_scale(l.total)::text AS total, l.unit, trim_scale(l.unit_price)::text AS unit_price,
            trim_scale(l.nt_value)::text AS nt_value, l.account_number, l.row_number, l.registered_date::text AS registered_date,
            l.price_condition AS invoice_price_condition, trim_scale(l.exchange_rate)::text AS exchange_rate, l.invoice_no, l.bill_date::text AS bill_date,
-           l.unloading_location, l.shipping_date::text AS shipping_date, l.type_code, l.from_country, l.partner, trim_scale(l.total_value)::text AS total_value
+           l.unloading_location, l.shipping_date::text AS shipping_date, l.type_code, l.from_country, l.partner, trim_scale(l.total_value)::text AS total_value,
+           nullif(trim(l.currency), '') AS currency
       FROM lines l
      WHERE ($6::text IS NULL OR l.invoice_no = $6) AND ${matches('l', ['code', 'item_name', 'account_number', 'invoice_no', 'hs'])})
   ${paged('products', 'registered_date DESC, account_number, row_number, id')}`;

@@ -102,7 +102,11 @@ describe('origin schedules', () => {
     // Saved again, the same line and agreement replaces its schedule rather than claiming twice.
     const again = (await save(exportLine)).json();
     const history = (await t.app.inject({ method: 'GET', url: `/api/fta/bangke/get-bangke-history/?company_slug=${scope.company_slug}&folder_slug=${scope.folder_slug}`, headers: { authorization: `Bearer ${token}` } })).json();
-    expect(history.results).toEqual([expect.objectContaining({ id: again.history_id, ecus_id: exportLine, option: 'ATIGA', price_type: 'high_price', fulfill_criteria: true })]);
+    // It names the declaration, the product and the C/O form it supports.
+    expect(history.results).toEqual([expect.objectContaining({
+      id: again.history_id, ecus_id: exportLine, option: 'ATIGA', price_type: 'high_price', fulfill_criteria: true,
+      account_number: '300000000100', product_code: 'P', product_name: 'Electric kettle', co_form: 'D',
+    })]);
 
     // The second shipment finds the costlier heating elements claimed and cites the other import; the housing is all claimed.
     const other = (await schedule({ option: 'ATIGA', id: second })).json();
@@ -121,6 +125,9 @@ describe('origin schedules', () => {
     const save = async (option: string) => (await t.app.inject({ method: 'POST', url: '/api/fta/bangke/create-bangke-history/', headers, payload: { ...scope, ...costs, id: exportLine, option } })).json().history_id as number;
     const [atiga, evfta] = [await save('ATIGA'), await save('EV')];
     const query = `company_slug=${scope.company_slug}&folder_slug=${scope.folder_slug}`;
+    // The EVFTA schedule supports the EUR.1 its certificate is issued on.
+    const history = (await t.app.inject({ method: 'GET', url: `/api/fta/bangke/get-bangke-history/?${query}`, headers })).json();
+    expect(history.results.map((entry: { id: number; co_form: string }) => [entry.id, entry.co_form])).toEqual([[evfta, 'EUR.1'], [atiga, 'D']]);
     const wordText = (bytes: Buffer) => new PizZip(bytes).file('word/document.xml')!.asText().replace(/<w:tab\/>/g, ' ').replace(/<\/w:p>/g, '\n').replace(/<[^>]+>/g, '')
       .replace(/&(quot|amp|lt|gt|apos);/g, (_entity, name: string) => ({ quot: '"', amp: '&', lt: '<', gt: '>', apos: "'" })[name] ?? '');
 
@@ -224,7 +231,7 @@ describe('origin schedules', () => {
     expect(saved).toMatchObject({ fulfill_criteria: null, rule_missing: true });
     const query = `company_slug=${scope.company_slug}&folder_slug=${scope.folder_slug}`;
     const history = (await t.app.inject({ method: 'GET', url: `/api/fta/bangke/get-bangke-history/?${query}&ecus_id=${exportLine}`, headers })).json();
-    expect(history.results.find((entry: { id: number }) => entry.id === saved.history_id)).toMatchObject({ fulfill_criteria: null });
+    expect(history.results.find((entry: { id: number }) => entry.id === saved.history_id)).toMatchObject({ fulfill_criteria: null, co_form: 'CPTPP' });
     const word = await t.app.inject({ method: 'GET', url: `/api/fta/bangke/history/${saved.history_id}/document/?${query}`, headers });
     const text = new PizZip(word.rawPayload).file('word/document.xml')!.asText().replace(/<[^>]+>/g, '');
     expect(text).toContain('Kết luận: Chưa kết luận cho P theo CPTPP: chưa nạp quy tắc xuất xứ.');
@@ -415,7 +422,7 @@ describe('origin schedules', () => {
 
   it('lists the export invoices and their products of the folder set, to members of the company only', async () => {
     for (const [row, code] of [[1, 'P'], [2, 'Q']] as const) {
-      await insert('ecus_lines', { account_number: '300000000900', row_number: row, registered_date: '2025-06-25', type_code: 'E62', code, item_name: `Kettle ${code}`, hs: '85167990', total: 10, unit: 'PCE', unit_price: 10, exchange_rate: 25_000, nt_value: 100, price_condition: 'CIF', invoice_no: 'INV-2025-77', bill_date: '2025-06-24', contract: 'HD-01/2025' });
+      await insert('ecus_lines', { account_number: '300000000900', row_number: row, registered_date: '2025-06-25', type_code: 'E62', code, item_name: `Kettle ${code}`, hs: '85167990', total: 10, unit: 'PCE', unit_price: 10, currency: 'EUR', exchange_rate: 25_000, nt_value: 100, price_condition: 'CIF', invoice_no: 'INV-2025-77', bill_date: '2025-06-24', contract: 'HD-01/2025' });
     }
     // An import invoice is not an export's.
     await insert('ecus_lines', { account_number: '100000000900', row_number: 1, registered_date: '2025-06-25', type_code: 'E31', code: 'm1', total: 10, unit: 'PCE', invoice_no: 'INV-IMPORT' });
@@ -424,7 +431,7 @@ describe('origin schedules', () => {
     expect(invoices).toMatchObject({ count: 1, next: null, previous: null, results: [{ invoice_no: 'INV-2025-77', bill_date: '2025-06-24', contract_number: 'HD-01/2025', account_numbers: ['300000000900'], line_count: 2 }] });
 
     const products = (await call('GET', `/api/fta/products/?${query}&invoice_no=INV-2025-77&page_size=1`)).json();
-    expect(products).toMatchObject({ count: 2, previous: null, results: [{ code: 'P', account_number: '300000000900', invoice_price_condition: 'CIF', total: '10', exchange_rate: '25000', registered_date: '2025-06-25' }] });
+    expect(products).toMatchObject({ count: 2, previous: null, results: [{ code: 'P', account_number: '300000000900', invoice_price_condition: 'CIF', total: '10', exchange_rate: '25000', registered_date: '2025-06-25', currency: 'EUR' }] });
     expect(products.next).toBe(`/api/fta/products/?${query}&invoice_no=INV-2025-77&page_size=1&page=2`);
     const second = (await call('GET', products.next)).json();
     expect([second.results[0].code, second.next, second.previous]).toEqual(['Q', null, `/api/fta/products/?${query}&invoice_no=INV-2025-77&page_size=1&page=1`]);

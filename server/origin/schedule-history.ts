@@ -1,4 +1,4 @@
-import type { AgreementCode } from '../../common/agreements.js';
+import { type AgreementCode, agreements } from '../../common/agreements.js';
 import { type ScheduleAnswer, type ScheduleHistory, type ScheduleRequest, scheduleRequestSchema, type StockClaim } from '../../common/origin/schemas.js';
 import type { Database } from '../db/client.js';
 import { inTransaction, type Run, runner } from '../db/run.js';
@@ -134,14 +134,20 @@ export async function recalculateSchedule(database: Database, scope: Scope, id: 
   return saveSchedule(database, scope, parsed.data, userId);
 }
 
-/** The saved schedules of a folder set, newest first; of one export line when `ecusId` is given. */
-export function listSchedules(run: Run, scope: Scope, ecusId: number | undefined): Promise<ScheduleHistory[]> {
-  return run<ScheduleHistory>(
+/**
+ * The saved schedules of a folder set, newest first; of one export line when `ecusId` is given. The declaration and
+ * product are the saved answer's, so a schedule names what it was made for even once its line is changed or gone.
+ */
+export async function listSchedules(run: Run, scope: Scope, ecusId: number | undefined): Promise<ScheduleHistory[]> {
+  const rows = await run<Omit<ScheduleHistory, 'co_form'>>(
     `SELECT id, ecus_id, option, criteria, price_type, price_value::text, price_percent::text, fulfilled AS fulfill_criteria,
-            to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at
+            to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
+            answer ->> 'account_number' AS account_number, answer -> 'product' ->> 'code' AS product_code, answer -> 'product' ->> 'name' AS product_name
        FROM origin_schedules WHERE company_id = $1 AND folder_set_id = $2 AND ($3::int IS NULL OR ecus_id = $3)
       ORDER BY created_at DESC, id DESC LIMIT 500`,
     [scope.companyId, scope.folderSetId, ecusId ?? null]);
+  // The form the certificate is issued on is the agreement's first (the one its dossier title names).
+  return rows.map((row) => ({ ...row, co_form: agreements[row.option].coForms[0]! }));
 }
 
 /** Deletes a saved schedule; the quantities it claimed become available again. */

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -25,14 +26,16 @@ import {
 } from './origin-api.js';
 
 type Scope = { company_slug: string; folder_slug: string };
+/** Short cells keep to one line: squeezed, a date or a declaration number breaks into unreadable pieces. */
+const oneLine = { whiteSpace: 'nowrap' } as const;
 
 /**
  * The saved schedules: each downloads as its bảng kê in Word or Excel, recalculates on today's data, or is deleted
  * (releasing its C/O stock); several selected download merged into one document, in Word with the company's uploaded
  * documents (a signed supplier declaration, a cover letter) in the order they were selected.
  */
-export function ScheduleHistoryCard({ scope, entries, canSave, declarationOf, onRecalculated }: {
-  scope: Scope; entries: ScheduleHistory[]; canSave: boolean; declarationOf: (ecusId: number) => string; onRecalculated: (answer: ScheduleAnswer) => void;
+export function ScheduleHistoryCard({ scope, entries, canSave, onRecalculated }: {
+  scope: Scope; entries: ScheduleHistory[]; canSave: boolean; onRecalculated: (answer: ScheduleAnswer) => void;
 }) {
   const intl = useIntl();
   const errorText = useErrorText();
@@ -97,7 +100,9 @@ export function ScheduleHistoryCard({ scope, entries, canSave, declarationOf, on
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}><FormattedMessage id="origin.history.title" /></Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}><FormattedMessage id="origin.history.text" /></Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 1, alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
-          <TextField select size="small" label={intl.formatMessage({ id: 'origin.history.form' })} value={form} onChange={(event) => setForm(event.target.value as DossierForm | '')} sx={{ minWidth: 220 }} data-testid="dossier-form">
+          <TextField select size="small" label={intl.formatMessage({ id: 'origin.history.form' })} value={form} onChange={(event) => setForm(event.target.value as DossierForm | '')} sx={{ minWidth: 220 }} data-testid="dossier-form"
+            // The default, the form of the criterion met, is the empty value: shown, not left blank under the label.
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
             <MenuItem value=""><FormattedMessage id="origin.history.forms.met" /></MenuItem>
             {dossierForms.map((value) => <MenuItem key={value} value={value}><FormattedMessage id={`origin.history.forms.${value}`} /></MenuItem>)}
           </TextField>
@@ -115,37 +120,45 @@ export function ScheduleHistoryCard({ scope, entries, canSave, declarationOf, on
             <FormattedMessage id="origin.history.mergeExcel" />
           </Button>
         </Stack>
-        <Table size="small" data-testid="schedule-history">
-          <TableBody>
-            {entries.map((entry) => (
-              <TableRow key={entry.id}>
-                <TableCell padding="checkbox">
-                  <Checkbox size="small" checked={position('schedule', entry.id) > 0} onChange={(event) => toggle(entry.id, event.target.checked)}
-                    slotProps={{ input: { 'aria-label': intl.formatMessage({ id: 'origin.history.select' }, { declaration: declarationOf(entry.ecus_id), agreement: agreements[entry.option].name }) } }} />
-                </TableCell>
-                <TableCell>{intl.formatDate(entry.created_at, { dateStyle: 'medium', timeStyle: 'short' })}</TableCell>
-                <TableCell>{declarationOf(entry.ecus_id)}</TableCell>
-                <TableCell>{agreements[entry.option].name}</TableCell>
-                <TableCell>
-                  <Chip size="small" color={entry.fulfill_criteria === null ? 'default' : entry.fulfill_criteria ? 'success' : 'warning'}
-                    label={<FormattedMessage id={entry.fulfill_criteria === null ? 'origin.reasons.no_rule' : entry.fulfill_criteria ? 'origin.reasons.met' : 'origin.reasons.not_met'} />} />
-                </TableCell>
-                <TableCell align="right">
-                  <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-                    <Button size="small" loading={busy(entry.id, 'docx')} onClick={() => download.mutate({ id: entry.id, format: 'docx' })} data-testid={`word-${entry.id}`}><FormattedMessage id="origin.history.word" /></Button>
-                    <Button size="small" loading={busy(entry.id, 'xlsx')} onClick={() => download.mutate({ id: entry.id, format: 'xlsx' })} data-testid={`excel-${entry.id}`}><FormattedMessage id="origin.history.excel" /></Button>
-                    {canSave && (
-                      <Button size="small" loading={recalculate.isPending && recalculate.variables === entry.id} onClick={() => recalculate.mutate(entry.id)} data-testid={`recalculate-${entry.id}`}>
-                        <FormattedMessage id="origin.history.recalculate" />
-                      </Button>
-                    )}
-                    {canSave && <Button size="small" color="error" onClick={() => remove.mutate(entry.id)}><FormattedMessage id="origin.history.delete" /></Button>}
-                  </Stack>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        {/* On a phone the columns scroll sideways inside the card rather than being cut off by it. */}
+        <TableContainer>
+          <Table size="small" data-testid="schedule-history">
+            <TableBody>
+              {entries.map((entry) => (
+                <TableRow key={entry.id}>
+                  <TableCell padding="checkbox">
+                    <Checkbox size="small" checked={position('schedule', entry.id) > 0} onChange={(event) => toggle(entry.id, event.target.checked)}
+                      slotProps={{ input: { 'aria-label': intl.formatMessage({ id: 'origin.history.select' }, { declaration: entry.account_number, agreement: agreements[entry.option].name }) } }} />
+                  </TableCell>
+                  <TableCell sx={oneLine}>{intl.formatDate(entry.created_at, { dateStyle: 'medium', timeStyle: 'short' })}</TableCell>
+                  <TableCell sx={oneLine}>{entry.account_number}</TableCell>
+                  <TableCell data-testid="history-product" sx={{ minWidth: 160 }}>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>{entry.product_code}</Typography>
+                    {entry.product_name && <Typography variant="caption" color="text.secondary">{entry.product_name}</Typography>}
+                  </TableCell>
+                  <TableCell sx={oneLine}>{agreements[entry.option].name}</TableCell>
+                  <TableCell sx={oneLine} data-testid="history-co-form"><FormattedMessage id="origin.history.coForm" values={{ form: entry.co_form }} /></TableCell>
+                  <TableCell>
+                    <Chip size="small" color={entry.fulfill_criteria === null ? 'default' : entry.fulfill_criteria ? 'success' : 'warning'}
+                      label={<FormattedMessage id={entry.fulfill_criteria === null ? 'origin.reasons.no_rule' : entry.fulfill_criteria ? 'origin.reasons.met' : 'origin.reasons.not_met'} />} />
+                  </TableCell>
+                  <TableCell align="right" sx={{ minWidth: 170 }}>
+                    <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+                      <Button size="small" loading={busy(entry.id, 'docx')} onClick={() => download.mutate({ id: entry.id, format: 'docx' })} data-testid={`word-${entry.id}`}><FormattedMessage id="origin.history.word" /></Button>
+                      <Button size="small" loading={busy(entry.id, 'xlsx')} onClick={() => download.mutate({ id: entry.id, format: 'xlsx' })} data-testid={`excel-${entry.id}`}><FormattedMessage id="origin.history.excel" /></Button>
+                      {canSave && (
+                        <Button size="small" loading={recalculate.isPending && recalculate.variables === entry.id} onClick={() => recalculate.mutate(entry.id)} data-testid={`recalculate-${entry.id}`}>
+                          <FormattedMessage id="origin.history.recalculate" />
+                        </Button>
+                      )}
+                      {canSave && <Button size="small" color="error" onClick={() => remove.mutate(entry.id)}><FormattedMessage id="origin.history.delete" /></Button>}
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2, alignItems: { sm: 'center' } }}>
           <Typography variant="subtitle2" component="h3" sx={{ flexGrow: 1 }}><FormattedMessage id="origin.uploads.title" /></Typography>
           {canSave && (

@@ -5,6 +5,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
+import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -19,7 +20,8 @@ import Typography from '@mui/material/Typography';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { type AgreementCode, agreementCodes, agreements } from '../../../common/agreements.js';
+import { useSearchParams } from 'react-router';
+import { type AgreementCode, agreementCodes, agreements, isAgreementCode } from '../../../common/agreements.js';
 import { formatCode } from '../../../common/hs/code.js';
 import { criterionFormula, describeCriterion, describeRule, type Translate } from '../../../common/origin/describe.js';
 import { valueKinds } from '../../../common/origin/psr.js';
@@ -30,7 +32,7 @@ import { usePageMeta } from '../../app/page-effects.js';
 import { useErrorText } from '../../app/session/error-text.js';
 import { useSession } from '../../app/session/SessionProvider.js';
 import { useSnackbar } from '../../app/snackbar/SnackbarProvider.js';
-import { type ExportLine, computeSchedule, listExportLines, performManual, saveSchedule, scheduleHistory } from './origin-api.js';
+import { type ExportLine, computeSchedule, exportLineById, listExportLines, performManual, saveSchedule, scheduleHistory } from './origin-api.js';
 import { ScheduleHistoryCard } from './ScheduleHistoryCard.js';
 import { SubjectPicker } from './SubjectPicker.js';
 
@@ -48,8 +50,21 @@ export function SchedulePage() {
   const folderSet = company?.folder_set.find((set) => set.slug === folderSlug) ?? company?.folder_set[0];
   const scope = { company_slug: company?.slug ?? '', folder_slug: folderSet?.slug ?? '' };
   const [search, setSearch] = useState('');
-  const [line, setLine] = useState<ExportLine | null>(null);
-  const [option, setOption] = useState<AgreementCode>('ATIGA');
+  // The line and the agreement are written into the address too: a reload, or a visit to another screen and back,
+  // finds them chosen, so the schedule can be saved again after a change of cost, or its documents made again.
+  // What the user picks on this visit rules (undefined: nothing yet); the address, updated after it, restores a visit.
+  const [params, setParams] = useSearchParams();
+  const lineId = Number(params.get('line')) || null;
+  const agreementParam = params.get('agreement') ?? '';
+  const [picked, setPicked] = useState<ExportLine | null | undefined>(undefined);
+  const [chosenOption, setChosenOption] = useState<AgreementCode | undefined>(undefined);
+  const option: AgreementCode = chosenOption ?? (isAgreementCode(agreementParam) ? agreementParam : 'ATIGA');
+  const remember = (changes: { line?: number | null; agreement?: AgreementCode }) => setParams((current) => {
+    const next = new URLSearchParams(current);
+    if (changes.line !== undefined) { if (changes.line === null) next.delete('line'); else next.set('line', String(changes.line)); }
+    if (changes.agreement !== undefined) next.set('agreement', changes.agreement);
+    return next;
+  }, { replace: true });
   const [priceOption, setPriceOption] = useState<ScheduleRequest['price_option']>('high_price');
   const [criteria, setCriteria] = useState('');
   const [costs, setCosts] = useState<Record<CostField, string>>(() => Object.fromEntries(costFields.map((field) => [field, '0'])) as Record<CostField, string>);
@@ -64,6 +79,12 @@ export function SchedulePage() {
     enabled: scope.company_slug !== '' && scope.folder_slug !== '',
     placeholderData: keepPreviousData,
   });
+  const restored = useQuery({
+    queryKey: ['origin', 'export-line', scope, lineId],
+    queryFn: () => exportLineById(scope, lineId!),
+    enabled: scope.company_slug !== '' && scope.folder_slug !== '' && lineId !== null && picked === undefined,
+  });
+  const line = picked !== undefined ? picked : lineId === null ? null : restored.data?.results[0] ?? null;
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
   // With rows set by hand the schedule is re-judged on them (perform-manual), the evidence's figures beside it.
@@ -120,11 +141,11 @@ export function SchedulePage() {
         <CardContent>
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 6 }}>
-              <SubjectPicker scope={scope} value={line} onChange={(next) => { setLine(next); setManualRows({}); }}
+              <SubjectPicker scope={scope} value={line} onChange={(next) => { setPicked(next); remember({ line: next?.id ?? null }); setManualRows({}); }}
                 lines={{ search, setSearch, results: lines.data?.results ?? [], loading: lines.isFetching }} />
             </Grid>
             <Grid size={{ xs: 6, md: 3 }}>
-              <TextField select fullWidth label={intl.formatMessage({ id: 'origin.agreement' })} value={option} onChange={(event) => setOption(event.target.value as AgreementCode)} data-testid="agreement">
+              <TextField select fullWidth label={intl.formatMessage({ id: 'origin.agreement' })} value={option} onChange={(event) => { const next = event.target.value as AgreementCode; setChosenOption(next); remember({ agreement: next }); }} data-testid="agreement">
                 {agreementCodes.map((code) => <MenuItem key={code} value={code}>{agreements[code].name}</MenuItem>)}
               </TextField>
             </Grid>
@@ -133,14 +154,24 @@ export function SchedulePage() {
                 {priceOptions.map((value) => <MenuItem key={value} value={value}><FormattedMessage id={`origin.priceOptions.${value}`} /></MenuItem>)}
               </TextField>
             </Grid>
+            <Grid size={12}>
+              <Typography variant="subtitle2" component="h2"><FormattedMessage id="origin.costs.title" /></Typography>
+              <Typography variant="body2" color="text.secondary" data-testid="costs-currency">
+                <FormattedMessage id={!line ? 'origin.costs.currencyPending' : line.currency ? 'origin.costs.currency' : 'origin.costs.currencyMissing'} values={{ currency: line?.currency }} />
+              </Typography>
+            </Grid>
             {costFields.map((field) => (
-              <Grid key={field} size={{ xs: 6, sm: 4, md: 3 }}>
-                <TextField fullWidth type="number" required label={intl.formatMessage({ id: `origin.costs.${field}` })} value={costs[field]}
-                  onChange={(event) => setCosts({ ...costs, [field]: event.target.value })} error={costErrors[field] !== undefined} helperText={costErrors[field]}
-                  slotProps={{ htmlInput: { min: 0, step: 'any' } }} />
+              <Grid key={field} size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
+                <TextField fullWidth type="number" required label={intl.formatMessage({ id: `origin.costs.${field}` })} value={costs[field]} data-testid={`cost-${field}`}
+                  onChange={(event) => setCosts({ ...costs, [field]: event.target.value })} error={costErrors[field] !== undefined}
+                  helperText={costErrors[field] ?? intl.formatMessage({ id: `origin.costs.help.${field}` })}
+                  slotProps={{
+                    htmlInput: { min: 0, step: 'any' },
+                    input: line?.currency ? { endAdornment: <InputAdornment position="end">{line.currency}</InputAdornment> } : {},
+                  }} />
               </Grid>
             ))}
-            <Grid size={{ xs: 6, sm: 4, md: 3 }}>
+            <Grid size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
               <TextField fullWidth label={intl.formatMessage({ id: 'origin.criteria' })} value={criteria} onChange={(event) => setCriteria(event.target.value)} helperText={intl.formatMessage({ id: 'origin.criteriaHelp' })} />
             </Grid>
           </Grid>
@@ -162,7 +193,6 @@ export function SchedulePage() {
       )}
       {history.data && history.data.results.length > 0 && (
         <ScheduleHistoryCard scope={scope} entries={history.data.results} canSave={canSave}
-          declarationOf={(ecusId) => lines.data?.results.find((candidate) => candidate.id === ecusId)?.account_number ?? `#${ecusId}`}
           onRecalculated={(recalculated) => { schedule.reset(); setSaved(recalculated); }} />
       )}
     </Stack>

@@ -18,6 +18,7 @@ type Scope = { company_slug: string; folder_slug: string };
 const lineOfProduct = (product: InvoiceProduct): ExportLine => ({
   id: product.id, account_number: product.account_number, row_number: null, registered_date: product.registered_date, type_code: product.type_code,
   code: product.code, item_name: product.item_name, hs: product.hs, total: product.total, unit: product.unit, price_condition: product.invoice_price_condition, partner: product.partner,
+  currency: product.currency,
 });
 
 /** What a schedule is for: an export declaration line picked directly, or an export invoice and then one of its lines. */

@@ -11,10 +11,15 @@ export const exportTypeCodes = ['E62', 'E52', 'E42', 'E56', 'B11'];
 export interface ExportLine {
   id: number; account_number: string; row_number: number | null; registered_date: string; type_code: string; code: string;
   item_name: string | null; hs: string | null; total: string; unit: string | null; price_condition: string | null; partner: string | null;
+  /** The invoice currency: the schedule's figures and its cost inputs are in it. */
+  currency: string | null;
 }
 
 export const listExportLines = (scope: Scope, search: string) =>
   apiRequest<Page<ExportLine>>('/balance/ecus/', { query: { ...scope, type_code__in: exportTypeCodes.join(','), search, ordering: '-registered_date', page_size: 50 } });
+/** One declaration line by id, whichever way it was picked (an invoice's line may have another type code). */
+export const exportLineById = (scope: Scope, id: number) =>
+  apiRequest<Page<ExportLine>>('/balance/ecus/', { query: { ...scope, id, page_size: 1 } });
 
 export const computeSchedule = (body: ScheduleRequest) => apiRequest<ScheduleAnswer>('/fta/bangke/', { method: 'POST', body });
 
