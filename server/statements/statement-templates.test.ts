@@ -127,6 +127,9 @@ describe('statement layout templates', { timeout: 120_000 }, () => {
       expect(refused.statusCode, file.name).toBe(415);
       expect(refused.json()).toMatchObject({ code: 'template_not_xlsx', fields: { excel_file: ['A template must be an Excel workbook (.xlsx).'] } });
     }
+    const tooLarge = await upload('owner', 'POST', `/api/new-balance/statement-templates/preview/?${company()}`, {}, { name: 'big.xlsx', content: Buffer.alloc(2 * 1024 * 1024 + 1, 7) });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().code).toBe('payload_too_large');
     expect((await call('owner', 'DELETE', `/api/new-balance/statement-templates/${created.id}/?${company()}`)).statusCode).toBe(204);
   });
 
