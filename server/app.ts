@@ -18,6 +18,7 @@ import { companyRoutes } from './companies/routes.js';
 import { resourceRoutes } from './resources/routes.js';
 import { importRoutes } from './imports/routes.js';
 import { statementRoutes } from './statements/routes.js';
+import { statementTemplateRoutes } from './statements/template-routes.js';
 import { originRoutes } from './origin/routes.js';
 import { biReportRoutes } from './reports-bi/routes.js';
 import { adminRoutes } from './admin/routes.js';
@@ -76,6 +77,7 @@ export async function buildApp(input: Omit<AppDeps, 'mailer' | 'reports'> & { ma
     await api.register(companyRoutes, { deps });
     await api.register(resourceRoutes, { deps });
     await api.register(statementRoutes, { deps });
+    await api.register(statementTemplateRoutes, { deps });
     await api.register(originRoutes, { deps });
     await api.register(biReportRoutes, { deps });
     await api.register(importRoutes, { deps });

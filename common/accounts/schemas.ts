@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { builtInLayouts, statementLayoutSchema } from '../statements/templates.js';
 
 /** Payloads of sign-in, registration, codes, profile, companies, members and folder sets. Server and web share them. */
 
@@ -120,8 +121,11 @@ export const folderKeys = [
 /** Customs regimes a reporting period is kept under. */
 export const typeCodes = ['SXXK', 'GC', 'DNCX'] as const;
 
-/** The official layouts statements are exported in: Circular 39/2018 today; Circular 121/2025 will follow. */
-export const statementLayouts = ['tt39_2018'] as const;
+/**
+ * The built-in official layouts statements are exported in (Circular 39/2018); a folder set may also name a layout
+ * template (`template:<id>`) its company or the platform uploaded (common/statements/templates.ts).
+ */
+export const statementLayouts = builtInLayouts;
 
 export const folderSetInputSchema = z.object({
   name: z.string().trim().min(1).max(150),
@@ -131,7 +135,7 @@ export const folderSetInputSchema = z.object({
   type_code: z.enum(typeCodes),
   folder_type: z.string().trim().max(50).optional().nullable(),
   previous_folder_slug: z.string().max(100).optional().nullable(),
-  statement_layout: z.enum(statementLayouts).optional(),
+  statement_layout: statementLayoutSchema.optional(),
 }).refine((value) => value.date_start <= value.date_end, { message: 'The period must start before it ends.', path: ['date_end'] });
 
 export const folderSetUpdateSchema = z.object({
@@ -142,7 +146,7 @@ export const folderSetUpdateSchema = z.object({
   type_code: z.enum(typeCodes).optional(),
   folder_type: z.string().trim().max(50).optional().nullable(),
   previous_folder_slug: z.string().max(100).optional().nullable(),
-  statement_layout: z.enum(statementLayouts).optional(),
+  statement_layout: statementLayoutSchema.optional(),
 }).strict();
 
 export const folderSetSchema = z.object({
@@ -155,7 +159,7 @@ export const folderSetSchema = z.object({
   folder_type: z.string().nullable(),
   /** The period before this one: its computed closing stock is this one's opening. */
   previous_folder_slug: z.string().nullable(),
-  statement_layout: z.enum(statementLayouts),
+  statement_layout: statementLayoutSchema,
   company_id: z.string(),
   company_name: z.string(),
   last_updated: z.string(),

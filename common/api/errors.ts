@@ -39,6 +39,9 @@ export const errorCodes = [
   'account_disabled',
   'own_account',
   'upload_quota',
+  'template_not_xlsx',
+  'template_in_use',
+  'template_incomplete',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number] | (string & {});
@@ -88,4 +91,7 @@ export const httpStatusOfCode: Record<(typeof errorCodes)[number], number> = {
   account_disabled: 403,
   own_account: 409,
   upload_quota: 429,
+  template_not_xlsx: 415,
+  template_in_use: 409,
+  template_incomplete: 409,
 };

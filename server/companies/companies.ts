@@ -9,6 +9,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { mailText } from '../mail/messages.js';
 import { type CompanyAccess, roleAtLeast } from '../access.js';
 import { recordAuditEvent } from '../db/audit-log.js';
+import { checkLayoutChoice } from '../statements/statement-templates.js';
 import { companyRowCounts } from './overview.js';
 import { companies, folderSets, invitations, memberships } from './tables.js';
 
@@ -341,6 +342,7 @@ export async function createFolderSet(db: Db, company: CompanyRow, input: Requir
   const sets = await companyFolderSets(db, company.id);
   checkPeriod(sets, undefined, { year: input.year, start: input.date_start, end: input.date_end, typeCode: input.type_code });
   const previous = previousFolderSetId(sets, undefined, input.previous_folder_slug) ?? null;
+  await checkLayoutChoice(db, company.id, input.statement_layout);
   const [row] = await db.insert(folderSets).values({
     companyId: company.id, slug, name: input.name, year: input.year, dateStart: input.date_start, dateEnd: input.date_end, typeCode: input.type_code,
     folderType: input.folder_type ?? null, previousFolderSetId: previous, ...(input.statement_layout ? { statementLayout: input.statement_layout } : {}),
@@ -360,6 +362,7 @@ export async function updateFolderSet(db: Db, company: CompanyRow, slug: string,
   const sets = await companyFolderSets(db, company.id);
   checkPeriod(sets, current, { year: input.year ?? current.year, start: input.date_start ?? current.dateStart, end: input.date_end ?? current.dateEnd, typeCode: input.type_code ?? current.typeCode });
   const previous = previousFolderSetId(sets, current, input.previous_folder_slug);
+  await checkLayoutChoice(db, company.id, input.statement_layout);
   const [row] = await db.update(folderSets)
     .set({ ...folderSetColumns(input), ...(previous !== undefined ? { previousFolderSetId: previous } : {}), lastUpdated: new Date() })
     .where(eq(folderSets.id, current.id)).returning();

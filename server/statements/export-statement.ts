@@ -4,6 +4,7 @@ import { catalogTexts } from '../i18n.js';
 import { quantityFormat } from '../resources/number-format.js';
 import { sheetName, workbookBytes } from '../spreadsheets/write.js';
 import type { Form16Row, Statement15aRow, Statement15Row, TariffCheckRow } from '../../common/statements/schemas.js';
+import { formColumns, quantityColumns, tt39Caption } from '../../common/statements/templates.js';
 import type { CheckStatement, Period, Statement } from './compute-statements.js';
 import type { TariffCheck } from './tariff-check.js';
 
@@ -25,41 +26,31 @@ interface Layout<R> {
   nameCaption: string;
 }
 
+/** The code, name and quantity columns of Form 15 or 15a with their captions; `issued` sit under the group caption. */
+function tt39Columns<R>(form: '15' | '15a', issued: readonly string[]): Pick<Layout<R>, 'codeCaption' | 'nameCaption' | 'quantities'> {
+  return {
+    codeCaption: tt39Caption(form, 'code'),
+    nameCaption: tt39Caption(form, 'name'),
+    quantities: quantityColumns[form].map((field) => ({ field: field as keyof R & string, caption: tt39Caption(form, field), issued: issued.includes(field) })),
+  };
+}
+
 const tt39Form15: Layout<Statement15Row> = {
   form: 'Mẫu số 15/BCQT-NVL/GSQL',
   title: 'BÁO CÁO QUYẾT TOÁN NHẬP - XUẤT - TỒN KHO NGUYÊN LIỆU, VẬT TƯ NHẬP KHẨU',
   groupCaption: 'Lượng xuất trong kỳ',
-  codeCaption: 'Mã nguyên liệu, vật tư',
-  nameCaption: 'Tên nguyên liệu, vật tư',
-  quantities: [
-    { field: 'begin_value', caption: 'Lượng tồn đầu kỳ', issued: false },
-    { field: 'take_in', caption: 'Lượng nhập trong kỳ', issued: false },
-    { field: 're_export', caption: 'Tái xuất', issued: true },
-    { field: 're_purpose', caption: 'Chuyển mục đích sử dụng, tiêu thụ nội địa, tiêu hủy', issued: true },
-    { field: 'export_to_produce', caption: 'Xuất kho để sản xuất', issued: true },
-    { field: 'other_export', caption: 'Xuất kho khác', issued: true },
-    { field: 'end_value', caption: 'Lượng tồn kho cuối kỳ', issued: false },
-  ],
+  ...tt39Columns<Statement15Row>('15', ['re_export', 're_purpose', 'export_to_produce', 'other_export']),
 };
 
 const tt39Form15a: Layout<Statement15aRow> = {
   form: 'Mẫu số 15a/BCQT-SP/GSQL',
   title: 'BÁO CÁO QUYẾT TOÁN NHẬP - XUẤT - TỒN KHO THÀNH PHẨM ĐƯỢC SẢN XUẤT TỪ NGUỒN NHẬP KHẨU',
   groupCaption: 'Lượng xuất kho trong kỳ',
-  codeCaption: 'Mã sản phẩm',
-  nameCaption: 'Tên sản phẩm',
-  quantities: [
-    { field: 'begin_quantity', caption: 'Lượng tồn đầu kỳ', issued: false },
-    { field: 'take_in', caption: 'Lượng nhập kho trong kỳ', issued: false },
-    { field: 're_purpose', caption: 'Chuyển mục đích sử dụng, tiêu thụ nội địa, tiêu hủy', issued: true },
-    { field: 'exportt', caption: 'Xuất khẩu', issued: true },
-    { field: 'other_export', caption: 'Xuất kho khác', issued: true },
-    { field: 'end_quantity', caption: 'Lượng tồn kho cuối kỳ', issued: false },
-  ],
+  ...tt39Columns<Statement15aRow>('15a', ['re_purpose', 'exportt', 'other_export']),
 };
 
-const dayMonthYear = (iso: string) => iso.split('-').reverse().join('/');
-const regimeNames: Record<string, string> = { SXXK: 'Sản xuất xuất khẩu (SXXK)', GC: 'Gia công (GC)', DNCX: 'Doanh nghiệp chế xuất (DNCX)' };
+export const dayMonthYear = (iso: string) => iso.split('-').reverse().join('/');
+export const regimeNames: Record<string, string> = { SXXK: 'Sản xuất xuất khẩu (SXXK)', GC: 'Gia công (GC)', DNCX: 'Doanh nghiệp chế xuất (DNCX)' };
 
 async function newWorkbook(): Promise<ExcelJS.Workbook> {
   // exceljs loads on the first file written, as for table exports.
@@ -93,7 +84,7 @@ function writeForm<R extends { code: string; name: string | null; unit: string |
 
   // Two caption rows (the issued columns under their group), then the printed column numbers.
   const top = 9;
-  const captions = ['STT', layout.codeCaption, layout.nameCaption, 'Đơn vị tính', ...layout.quantities.map((q) => q.caption), 'Ghi chú'];
+  const captions = [tt39Caption('15', 'stt'), layout.codeCaption, layout.nameCaption, tt39Caption('15', 'unit'), ...layout.quantities.map((q) => q.caption), tt39Caption('15', 'note')];
   captions.forEach((caption, index) => {
     const column = index + 1;
     const issued = index >= 4 && layout.quantities[index - 4]?.issued;
@@ -189,7 +180,7 @@ export async function checkStatementWorkbook(check: CheckStatement, period: Peri
 export async function form16Workbook(rows: Form16Row[], period: Period, filer: Filer): Promise<Buffer> {
   const workbook = await newWorkbook();
   const sheet = workbook.addWorksheet('16-DMTT-GSQL', { pageSetup: { orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0 } });
-  const captions = ['STT', 'Mã sản phẩm', 'Tên sản phẩm', 'Đơn vị tính sản phẩm', 'Mã nguyên liệu, vật tư', 'Tên nguyên liệu, vật tư', 'Đơn vị tính nguyên liệu, vật tư', 'Định mức thực tế', 'Ghi chú'];
+  const captions = formColumns['16'].map((column) => column.caption);
   const width = captions.length;
   sheet.getCell(1, 1).value = `Tên tổ chức, cá nhân: ${filer.name}`;
   sheet.getCell(1, width).value = 'Mẫu số 16/ĐMTT/GSQL';

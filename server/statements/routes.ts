@@ -17,12 +17,14 @@ import {
 } from './compute-statements.js';
 import { checkStatementWorkbook, type Filer, form16Workbook, statement15aWorkbook, statement15Workbook, tariffCheckWorkbook } from './export-statement.js';
 import { computeTariffCheck } from './tariff-check.js';
+import { formWorkbookInLayout } from './export-layout.js';
+import type { TemplateForm } from '../../common/statements/templates.js';
 import { fixBom } from './fix-bom.js';
 import { listTypeCodeRules, revertTypeCodeRule, setTypeCodeRule } from './type-code-rules.js';
 import { recordIdParams } from '../../common/api/ids.js';
 import { sendDownload, xlsxType } from '../http/downloads.js';
 
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
 function sendWorkbook(reply: FastifyReply, bytes: Buffer, fileName: string) {
   return sendDownload(reply, bytes, { type: xlsxType, fileName });
@@ -47,6 +49,11 @@ export const statementRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     const filerOf = async (period: Period): Promise<Filer> => {
       const [company] = await run<{ name: string; tax_code: string | null; address: string | null }>('SELECT name, tax_code, address FROM companies WHERE id = $1', [period.companyId]);
       return { name: company?.name ?? '', taxCode: company?.tax_code ?? null, address: company?.address ?? null };
+    };
+    /** A form's workbook in the folder set's layout: Circular 39/2018's (`tt39`), or the template it names. */
+    const sendForm = async (reply: FastifyReply, period: Period, form: TemplateForm, rows: ReadonlyArray<object>, tt39: (filer: Filer) => Promise<Buffer>, fileName: string) => {
+      const filer = await filerOf(period);
+      return sendWorkbook(reply, await formWorkbookInLayout(run, { period, filer, form, rows, tt39: () => tt39(filer) }), fileName);
     };
     const periodAnswer = async (period: Period) => {
       const [previous] = period.previousId ? await run<{ slug: string }>('SELECT slug FROM folder_sets WHERE id = $1', [period.previousId]) : [];
@@ -77,12 +84,12 @@ export const statementRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
         if (form === '15') {
           const statement = await reportResult<Statement<Statement15Row>>(deps.reports, reply, { ...job, report: 'statement-15' });
           if (!statement) return reply;
-          if (request.query.format === 'xlsx') return sendWorkbook(reply, await statement15Workbook(statement, period, await filerOf(period)), `statement-15-${request.query.folder_slug}.xlsx`);
+          if (request.query.format === 'xlsx') return sendForm(reply, period, '15', statement.rows, (filer) => statement15Workbook(statement, period, filer), `statement-15-${request.query.folder_slug}.xlsx`);
           return envelope(statement, period);
         }
         const statement = await reportResult<Statement<Statement15aRow>>(deps.reports, reply, { ...job, report: 'statement-15A' });
         if (!statement) return reply;
-        if (request.query.format === 'xlsx') return sendWorkbook(reply, await statement15aWorkbook(statement, period, await filerOf(period)), `statement-15a-${request.query.folder_slug}.xlsx`);
+        if (request.query.format === 'xlsx') return sendForm(reply, period, '15a', statement.rows, (filer) => statement15aWorkbook(statement, period, filer), `statement-15a-${request.query.folder_slug}.xlsx`);
         return envelope(statement, period);
       });
     }
@@ -150,7 +157,7 @@ export const statementRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
         companyId: period.companyId, folderSetId: period.id, userId: signedInUser(request).id, wait: request.query.wait !== 'false', report: 'form-16',
       });
       if (!rows) return reply;
-      if (request.query.format === 'xlsx') return sendWorkbook(reply, await form16Workbook(rows, period, await filerOf(period)), `form-16-${request.query.folder_slug}.xlsx`);
+      if (request.query.format === 'xlsx') return sendForm(reply, period, '16', rows, (filer) => form16Workbook(rows, period, filer), `form-16-${request.query.folder_slug}.xlsx`);
       return { count: rows.length, next: null, previous: null, results: rows };
     });
 

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../auth/tables.js';
 import { companies, folderSets } from '../companies/tables.js';
 
@@ -49,3 +49,41 @@ export const reportRuns = pgTable('report_runs', {
   worker: text(),
   heartbeatAt: timestamp({ withTimezone: true, mode: 'date' }),
 }, (table) => [index('report_runs_lookup_idx').on(table.folderSetId, table.report, table.stamp), index('report_runs_status_idx').on(table.status)]);
+
+const bytea = customType<{ data: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * A statement layout uploaded as official workbooks (docs/statements.md, "Exports and drill-down"): a company's own,
+ * or the platform's (no company) for every company. A folder set names one as its `statement_layout`
+ * (`template:<id>`).
+ */
+export const statementTemplates = pgTable('statement_templates', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  companyId: uuid().references(() => companies.id, { onDelete: 'cascade' }),
+  name: text().notNull(),
+  createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (table) => [index('statement_templates_company_idx').on(table.companyId)]);
+
+/**
+ * One form's workbook of a template, kept whole in the database so every server exports from it: where the form
+ * sits (sheet, header rows, the signature block's first row) and which workbook column each computed column fills.
+ */
+export const statementTemplateForms = pgTable('statement_template_forms', {
+  templateId: integer().notNull().references(() => statementTemplates.id, { onDelete: 'cascade' }),
+  form: text({ enum: ['15', '15a', '16'] }).notNull(),
+  fileName: text().notNull(),
+  size: integer().notNull(),
+  content: bytea().notNull(),
+  sheetName: text().notNull(),
+  headerFrom: integer().notNull(),
+  headerTo: integer().notNull(),
+  footerRow: integer(),
+  /** Computed column → workbook column letter. */
+  mapping: jsonb().$type<Record<string, string>>().notNull(),
+  /** The header's name of each workbook column, as the mapping was made against. */
+  columns: jsonb().$type<Record<string, string>>().notNull(),
+  uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  uploadedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (table) => [primaryKey({ columns: [table.templateId, table.form] })]);

@@ -13,9 +13,10 @@ import { useSession } from '../../app/session/SessionProvider.js';
 import { NotFoundPage } from '../NotFoundPage.js';
 import { adminPageSize } from './admin-api.js';
 
-const tabs = ['users', 'reports', 'questions', 'lookup-data', 'audit-log'] as const;
+const tabs = ['users', 'reports', 'questions', 'lookup-data', 'statement-templates', 'audit-log'] as const;
 const tabLabel: Record<(typeof tabs)[number], string> = {
-  users: 'admin.tabs.users', reports: 'admin.tabs.reports', questions: 'admin.tabs.questions', 'lookup-data': 'admin.tabs.lookupData', 'audit-log': 'admin.tabs.auditLog',
+  users: 'admin.tabs.users', reports: 'admin.tabs.reports', questions: 'admin.tabs.questions', 'lookup-data': 'admin.tabs.lookupData',
+  'statement-templates': 'admin.tabs.statementTemplates', 'audit-log': 'admin.tabs.auditLog',
 };
 
 /** The administration area's frame: its tabs over the chosen screen, for platform administrators only. */

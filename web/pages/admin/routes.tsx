@@ -19,6 +19,7 @@ export const adminRoutes: RouteObject[] = [
       panel('reports', () => import('./ReportsPanel.js').then((m) => m.ReportsPanel)),
       panel('questions', () => import('./QuestionsPanel.js').then((m) => m.QuestionsPanel)),
       panel('lookup-data', () => import('./LookupDataPanel.js').then((m) => m.LookupDataPanel)),
+      panel('statement-templates', () => import('./StatementTemplatesPanel.js').then((m) => m.StatementTemplatesPanel)),
       panel('audit-log', () => import('./AuditLogPanel.js').then((m) => m.AuditLogPanel)),
     ],
   },

@@ -27,6 +27,7 @@ import { ConfirmDialog } from '../../app/ConfirmDialog.js';
 import { ListTable, RowAction } from './ListTable.js';
 import { formatBusinessDay } from '../../app/i18n/dates.js';
 import { withYear } from './folder-period.js';
+import { listTemplates, templatesQueryKey } from '../reports/template-api.js';
 
 const folderMessageIds = {
   name: 'company.validation.folderName',
@@ -50,8 +51,13 @@ function initialValues(folderSet: FolderSet | null) {
   };
 }
 
+/** The period from which Circular 121/2025 replaced the forms of Circular 39/2018. */
+const tt121From = '2026-02-01';
+
 function FolderSetDialog({ company, folderSet, onClose }: { company: Company; folderSet: FolderSet | null; onClose: () => void }) {
   const queryClient = useQueryClient();
+  const templateOwner = { kind: 'company', companySlug: company.slug } as const;
+  const templates = useQuery({ queryKey: templatesQueryKey(templateOwner), queryFn: () => listTemplates(templateOwner) });
   const form = useApiForm({
     initial: initialValues(folderSet),
     toPayload: (values) => ({
@@ -62,7 +68,7 @@ function FolderSetDialog({ company, folderSet, onClose }: { company: Company; fo
       type_code: values.type_code as (typeof typeCodes)[number],
       folder_type: values.folder_type.trim() === '' ? null : values.folder_type.trim(),
       previous_folder_slug: values.previous_folder_slug === '' ? null : values.previous_folder_slug,
-      statement_layout: values.statement_layout as (typeof statementLayouts)[number],
+      statement_layout: values.statement_layout,
     }),
     schema: folderSet ? folderSetUpdateSchema : folderSetInputSchema,
     messageIds: folderMessageIds,
@@ -109,8 +115,17 @@ function FolderSetDialog({ company, folderSet, onClose }: { company: Company; fo
           </Grid>
           <Grid size={12}>
             <TextField {...form.field('statement_layout')} select fullWidth label={<FormattedMessage id="company.folderSets.layout" />}
-              helperText={form.fieldErrors.statement_layout ?? <FormattedMessage id="company.folderSets.layoutHelp" />}>
+              helperText={form.fieldErrors.statement_layout ?? <FormattedMessage id={form.values.statement_layout === statementLayouts[0] && form.values.date_end >= tt121From ? 'company.folderSets.layoutTt121' : 'company.folderSets.layoutHelp'} />}>
               {statementLayouts.map((layout) => <MenuItem key={layout} value={layout}><FormattedMessage id={`company.folderSets.layouts.${layout}`} /></MenuItem>)}
+              {templates.data?.results.map((template) => (
+                <MenuItem key={template.layout} value={template.layout}>
+                  <FormattedMessage id={template.scope === 'platform' ? 'company.folderSets.platformTemplate' : 'company.folderSets.companyTemplate'}
+                    values={{ name: template.name, forms: template.forms.map((entry) => entry.form).join(', ') || '—' }} />
+                </MenuItem>
+              ))}
+              {form.values.statement_layout !== statementLayouts[0] && !templates.data?.results.some((template) => template.layout === form.values.statement_layout) && (
+                <MenuItem value={form.values.statement_layout}>{form.values.statement_layout}</MenuItem>
+              )}
             </TextField>
           </Grid>
         </Grid>

@@ -15,11 +15,12 @@ import { Form16Report } from './Form16Report.js';
 import { StatementReport } from './StatementReport.js';
 import { TariffCheckReport } from './TariffCheckReport.js';
 import { TypeCodeRules } from './TypeCodeRules.js';
+import { LayoutTemplates } from './LayoutTemplates.js';
 
-export const reportTabs = ['statement-15', 'statement-15a', 'check-statement', 'form-16', 'tariff-check', 'bom-review', 'type-code-rules'] as const;
+export const reportTabs = ['statement-15', 'statement-15a', 'check-statement', 'form-16', 'tariff-check', 'bom-review', 'type-code-rules', 'layout-templates'] as const;
 type ReportTab = (typeof reportTabs)[number];
 
-/** The customs finalization of the current folder set: Statement 15, 15A, the check statement, Form 16, the tariff check and the rules behind them. */
+/** The customs finalization of the current folder set: Statement 15, 15A, the check statement, Form 16, the tariff check, the rules behind them and the layout templates they export in. */
 export function ReportsPage() {
   const intl = useIntl();
   const navigate = useNavigate();
@@ -54,6 +55,7 @@ export function ReportsPage() {
             {active === 'tariff-check' && <TariffCheckReport key={folderSet.slug} scope={{ company_slug: company.slug, folder_slug: folderSet.slug }} />}
             {active === 'bom-review' && <BomReview key={folderSet.slug} scope={{ company_slug: company.slug, folder_slug: folderSet.slug }} canFix={canEdit} />}
             {active === 'type-code-rules' && <TypeCodeRules key={folderSet.slug} companySlug={company.slug} regime={folderSet.type_code} canEdit={canEdit} />}
+            {active === 'layout-templates' && <LayoutTemplates key={company.slug} owner={{ kind: 'company', companySlug: company.slug }} canEdit={company.role === 'owner' || company.role === 'admin'} />}
           </Box>
         </Card>
       )}
