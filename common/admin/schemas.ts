@@ -103,6 +103,7 @@ export const auditActions = [
   'member_role_changed', 'member_removed', 'company_deleted', 'folder_set_deleted',
   'import_started', 'import_rolled_back',
   'user_disabled', 'user_enabled', 'sessions_reset', 'lookup_load_started', 'question_answered', 'question_reopened',
+  'statement_template_changed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

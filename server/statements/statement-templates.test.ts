@@ -236,5 +236,14 @@ describe('statement layout templates', { timeout: 120_000 }, () => {
     expect((await call('admin', 'DELETE', `/api/admin/statement-templates/${platform.id}/`)).json().code).toBe('template_in_use');
     await call('owner', 'PATCH', `/api/clients-api/companies/${slugs.company}/folder-sets/${folderSlug}/`, { statement_layout: 'tt39_2018' });
     expect((await call('admin', 'DELETE', `/api/admin/statement-templates/${platform.id}/`)).statusCode).toBe(204);
+    // Each change is in the audit log under the template's name, the refused deletion not.
+    const logged = await runner(t.database)<{ subject: string; change: string; form: string | null }>(
+      `SELECT subject, details->>'change' AS change, details->>'form' AS form FROM audit_events
+        WHERE action = 'statement_template_changed' AND company_id IS NULL ORDER BY id`);
+    expect(logged).toEqual([
+      { subject: 'Thông tư 121/2025 (nền tảng)', change: 'created', form: null },
+      { subject: 'Thông tư 121/2025 (nền tảng)', change: 'form_uploaded', form: '15' },
+      { subject: 'Thông tư 121/2025 (nền tảng)', change: 'deleted', form: null },
+    ]);
   });
 });

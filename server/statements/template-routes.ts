@@ -9,6 +9,8 @@ import {
 } from '../../common/statements/templates.js';
 import { resolveScope } from '../access.js';
 import { requireUser, signedInUser } from '../auth/guard.js';
+import { recordAuditEvent } from '../db/audit-log.js';
+import type { Db } from '../db/client.js';
 import { type Run, runner } from '../db/run.js';
 import type { AppDeps } from '../deps.js';
 import { sendDownload, withoutControlCharacters, xlsxType } from '../http/downloads.js';
@@ -60,11 +62,15 @@ function settingsOf(request: FastifyRequest, fields: Record<string, string>) {
  * owners change them, every member reads them and the platform's), the platform's under /admin/.
  */
 function templateRoutes<Q extends z.ZodObject>(api: FastifyInstance, options: {
-  run: Run; base: string; tags: string[]; querystring: Q; ownerOf: (request: FastifyRequest, change: boolean) => Promise<TemplateOwner>; who: string;
+  db: Db; run: Run; base: string; tags: string[]; querystring: Q; ownerOf: (request: FastifyRequest, change: boolean) => Promise<TemplateOwner>; who: string;
 }) {
   const typed = api.withTypeProvider<ZodTypeProvider>();
-  const { run, base, tags, querystring, ownerOf, who } = options;
+  const { db, run, base, tags, querystring, ownerOf, who } = options;
   const security = [{ bearer: [] }];
+  const nameOf = async (id: number) => (await run<{ name: string }>('SELECT name FROM statement_templates WHERE id = $1', [id]))[0]?.name ?? `#${id}`;
+  /** Every change of a template goes into the audit log, under the template's name (read before a deletion). */
+  const audit = (request: FastifyRequest, owner: TemplateOwner, name: string, details: { change: string; form?: string }) =>
+    recordAuditEvent(db, { action: 'statement_template_changed', actorId: signedInUser(request).id, companyId: owner.companyId, subject: name, details });
 
   typed.get(base, {
     schema: { tags, security, querystring, summary: `Statement layout templates with their forms (never their workbooks) and how many folder sets export in each; ${who}`, response: { 200: statementTemplateListSchema, ...errors } },
@@ -75,16 +81,29 @@ function templateRoutes<Q extends z.ZodObject>(api: FastifyInstance, options: {
 
   typed.post(base, {
     schema: { tags, security, querystring, body: templateNameSchema, summary: 'Add a template by its name; its forms are uploaded next', response: { 201: statementTemplateSchema, ...errors } },
-  }, async (request, reply) => reply.status(201).send(await createTemplate(run, await ownerOf(request, true), { name: request.body.name, userId: signedInUser(request).id })));
+  }, async (request, reply) => {
+    const owner = await ownerOf(request, true);
+    const template = await createTemplate(run, owner, { name: request.body.name, userId: signedInUser(request).id });
+    await audit(request, owner, template.name, { change: 'created' });
+    return reply.status(201).send(template);
+  });
 
   typed.patch(`${base}:id/`, {
     schema: { tags, security, querystring, params: templateParams, body: templateNameSchema, summary: 'Rename a template', response: { 200: statementTemplateSchema, ...errors } },
-  }, async (request) => renameTemplate(run, await ownerOf(request, true), request.params.id, request.body.name));
+  }, async (request) => {
+    const owner = await ownerOf(request, true);
+    const template = await renameTemplate(run, owner, request.params.id, request.body.name);
+    await audit(request, owner, template.name, { change: 'renamed' });
+    return template;
+  });
 
   typed.delete(`${base}:id/`, {
     schema: { tags, security, querystring, params: templateParams, summary: 'Delete a template; refused (409 template_in_use) while a folder set exports in it' },
   }, async (request, reply) => {
-    await deleteTemplate(run, await ownerOf(request, true), request.params.id);
+    const owner = await ownerOf(request, true);
+    const name = await nameOf(request.params.id);
+    await deleteTemplate(run, owner, request.params.id);
+    await audit(request, owner, name, { change: 'deleted' });
     return reply.status(204).send();
   });
 
@@ -120,13 +139,17 @@ function templateRoutes<Q extends z.ZodObject>(api: FastifyInstance, options: {
     const owner = await ownerOf(request, true);
     const { fields, file } = await readForm(request);
     const settings = settingsOf(request, fields);
-    return saveTemplateForm(run, owner, { id: request.params.id, form: request.params.form, file, settings, userId: signedInUser(request).id });
+    const saved = await saveTemplateForm(run, owner, { id: request.params.id, form: request.params.form, file, settings, userId: signedInUser(request).id });
+    await audit(request, owner, await nameOf(request.params.id), { change: file ? 'form_uploaded' : 'form_mapped', form: request.params.form });
+    return saved;
   });
 
   typed.delete(`${base}:id/forms/:form/`, {
     schema: { tags, security, querystring, params: formParams, summary: 'Remove a form\'s workbook from a template; refused while a folder set exports in it' },
   }, async (request, reply) => {
-    await deleteTemplateForm(run, await ownerOf(request, true), request.params.id, request.params.form);
+    const owner = await ownerOf(request, true);
+    await deleteTemplateForm(run, owner, request.params.id, request.params.form);
+    await audit(request, owner, await nameOf(request.params.id), { change: 'form_removed', form: request.params.form });
     return reply.status(204).send();
   });
 }
@@ -142,7 +165,7 @@ export const statementTemplateRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> =
   await app.register(async (scope) => {
     scope.addHook('onRequest', requireUser(deps.database.db));
     templateRoutes(scope, {
-      run, base: '/new-balance/statement-templates/', tags: ['statements'], querystring: z.object({ company_slug: z.string().min(1).max(100) }),
+      db: deps.database.db, run, base: '/new-balance/statement-templates/', tags: ['statements'], querystring: z.object({ company_slug: z.string().min(1).max(100) }),
       who: 'the company\'s own and the platform\'s; admin or owner to change',
       ownerOf: async (request, change) => {
         const { company_slug: companySlug } = request.query as { company_slug: string };
@@ -159,7 +182,7 @@ export const statementTemplateRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> =
       if (!signedInUser(request).isAdmin) throw new AppError('not_found', 'Not found.');
     });
     templateRoutes(scope, {
-      run, base: '/admin/statement-templates/', tags: ['administration'], querystring: z.object({}), who: 'the platform\'s, offered to every company',
+      db: deps.database.db, run, base: '/admin/statement-templates/', tags: ['administration'], querystring: z.object({}), who: 'the platform\'s, offered to every company',
       ownerOf: async () => ({ companyId: null }),
     });
   });

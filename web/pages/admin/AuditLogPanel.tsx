@@ -66,6 +66,9 @@ function detailsText(intl: IntlShape, event: AuditEvent): string {
       parts.push(known(intl, `admin.lookup.kinds.${text('kind')}`, text('kind')));
       if (details.year) parts.push(text('year'));
       break;
+    case 'statement_template_changed':
+      parts.push(known(intl, `admin.audit.details.templateChange.${text('change')}`, text('change'), { form: text('form').toUpperCase() }));
+      break;
     case 'question_answered':
     case 'question_reopened':
       parts.push(intl.formatMessage({ id: 'admin.audit.details.question' }, { id: text('question') }));
