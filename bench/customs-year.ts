@@ -3,7 +3,7 @@ import { users } from '../server/auth/tables.js';
 import type { Database } from '../server/db/client.js';
 import { type Run, runner } from '../server/db/run.js';
 import { refreshDeclarations } from '../server/resources/declaration-versions.js';
-import { loadPeriod, type Period } from '../server/statements/compute-statements.js';
+import { loadPeriod, type Period } from '../server/reports/compute-statements.js';
 
 /**
  * A large customs year for the report benchmarks: declaration lines (10 a declaration, 5% amended, 1% cancelled,

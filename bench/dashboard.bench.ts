@@ -1,14 +1,14 @@
-import { chartTolerancePercent, originPassChart } from '../server/companies/dashboard-checks.js';
+import { chartTolerancePercent, originPassChart } from '../server/reports/dashboard-checks.js';
 import { migrateDatabase, openPostgres } from '../server/db/client.js';
-import { startReportRuns } from '../server/jobs/report-runs.js';
-import { reportComputations } from '../server/report-computations.js';
+import { startReportRuns } from '../server/reports/report-runs.js';
+import { reportComputations } from '../server/reports/report-computations.js';
 import { customsYear } from './customs-year.js';
 import { percentile, recreateDatabase } from './harness.js';
 
 /**
  * The overview's charts over a large year on PostgreSQL (BENCH_DASHBOARD_LINES declaration lines, 1,000,000 by
  * default; see customs-year.ts), as the endpoints answer them: each chart's report is computed once as a job, then
- * answered from the kept result while the data stays the same (server/jobs/report-runs.ts). The 95th percentile of
+ * answered from the kept result while the data stays the same (server/reports/report-runs.ts). The 95th percentile of
  * BENCH_RUNS answers (10) and the one computation, against the same aggregate as plain SQL — one GROUP BY over the
  * folder set's lines with no versions, cancellations or period — measured in the same run. Goal: every chart under
  * 200 ms at the 95th percentile.

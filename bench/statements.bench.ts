@@ -1,8 +1,8 @@
 import { type Database, migrateDatabase, openPglite, openPostgres } from '../server/db/client.js';
-import { computeCheckStatement, computeStatement15 } from '../server/statements/compute-statements.js';
-import { inReportTransaction } from '../server/jobs/report-runs.js';
+import { computeCheckStatement, computeStatement15 } from '../server/reports/compute-statements.js';
+import { inReportTransaction } from '../server/reports/report-runs.js';
 import { customsYear } from './customs-year.js';
-import { movementsCte, statementQuery } from '../server/statements/statement-sql.js';
+import { movementsCte, statementQuery } from '../server/reports/statement-sql.js';
 import { medianMs, recreateDatabase } from './harness.js';
 
 /**
@@ -36,7 +36,7 @@ async function measure(database: Database, engine: 'PostgreSQL' | 'PGlite', line
   }
   const plain = await timed(() => inReportTransaction(database, (tx) => tx(`WITH ${movementsCte} SELECT code, sum(total) FROM effective GROUP BY code`, params)));
   let codes = 0;
-  // As a report run computes them (server/jobs/report-runs.ts).
+  // As a report run computes them (server/reports/report-runs.ts).
   const statement = await timed(async () => { codes = (await inReportTransaction(database, (tx) => computeStatement15(tx, period))).rows.length; });
   const check = await timed(() => inReportTransaction(database, (tx) => computeCheckStatement(tx, period, 1)));
   const ratio = statement / plain;

@@ -17,15 +17,16 @@ import { registerTransportSecurity } from './http/transport-security.js';
 import { companyRoutes } from './companies/routes.js';
 import { resourceRoutes } from './resources/routes.js';
 import { importRoutes } from './imports/routes.js';
-import { statementRoutes } from './statements/routes.js';
-import { statementTemplateRoutes } from './statements/template-routes.js';
+import { statementRoutes } from './reports/routes.js';
+import { statementTemplateRoutes } from './reports/template-routes.js';
+import { dashboardRoutes } from './reports/dashboard-routes.js';
 import { originRoutes } from './origin/routes.js';
 import { biReportRoutes } from './reports-bi/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import type { AppDeps } from './deps.js';
-import { startReportRuns } from './jobs/report-runs.js';
-import { reportComputations } from './report-computations.js';
+import { startReportRuns } from './reports/report-runs.js';
+import { reportComputations } from './reports/report-computations.js';
 import formbody from '@fastify/formbody';
 
 
@@ -78,6 +79,7 @@ export async function buildApp(input: Omit<AppDeps, 'mailer' | 'reports'> & { ma
     await api.register(resourceRoutes, { deps });
     await api.register(statementRoutes, { deps });
     await api.register(statementTemplateRoutes, { deps });
+    await api.register(dashboardRoutes, { deps });
     await api.register(originRoutes, { deps });
     await api.register(biReportRoutes, { deps });
     await api.register(importRoutes, { deps });

@@ -1,6 +1,6 @@
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import type { ReportRuns } from './jobs/report-runs.js';
+import type { ReportRuns } from './reports/report-runs.js';
 import type { Mailer } from './mail/mailer.js';
 
 /** What every route module may use. Tests build the app with their own. */

@@ -10,8 +10,8 @@ import { startImportWorker } from './imports/import-jobs.js';
 import { startLookupLoadWorker } from './admin/lookup-loads.js';
 import { stopSpareReader } from './imports/reader.js';
 import { workerId } from './jobs/leases.js';
-import { startReportRuns } from './jobs/report-runs.js';
-import { reportComputations } from './report-computations.js';
+import { startReportRuns } from './reports/report-runs.js';
+import { reportComputations } from './reports/report-computations.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();

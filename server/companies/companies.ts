@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { type Company, type CompanyRole, type FolderSet, folderKeys, type Invitation, type Member } from '../../common/accounts/schemas.js';
+import { templateIdOf } from '../../common/statements/templates.js';
 import { slugify } from '../../common/text/slug.js';
 import { users } from '../auth/tables.js';
 import type { Db } from '../db/client.js';
@@ -9,7 +10,6 @@ import type { Mailer } from '../mail/mailer.js';
 import { mailText } from '../mail/messages.js';
 import { type CompanyAccess, roleAtLeast } from '../access.js';
 import { recordAuditEvent } from '../db/audit-log.js';
-import { checkLayoutChoice } from '../statements/statement-templates.js';
 import { companyRowCounts } from './overview.js';
 import { companies, folderSets, invitations, memberships } from './tables.js';
 
@@ -333,6 +333,19 @@ function checkPeriod(sets: readonly FolderSetRow[], self: FolderSetRow | undefin
   if (overlapping) {
     const message = `The period overlaps ${overlapping.name} (${overlapping.dateStart} – ${overlapping.dateEnd}) under the same regime.`;
     throw new AppError('period_overlaps', message, { fields: { date_start: [message] }, extra: { overlaps: overlapping.slug } });
+  }
+}
+
+/**
+ * A folder set exports in a built-in layout, or in a template of its company or of the platform. The templates belong
+ * to the reports, which build on the companies: the check names their table in SQL rather than importing them.
+ */
+async function checkLayoutChoice(db: Db, companyId: string, layout: string | undefined): Promise<void> {
+  const id = layout === undefined ? null : templateIdOf(layout);
+  if (id === null) return;
+  const found = await db.execute(sql`SELECT 1 FROM statement_templates WHERE id = ${id} AND (company_id IS NULL OR company_id = ${companyId})`);
+  if ((found as unknown as { rows: unknown[] }).rows.length === 0) {
+    throw new AppError('validation_error', 'Data has invalid format.', { fields: { statement_layout: ['No template of this company or of the platform has this id.'] } });
   }
 }
 

@@ -9,7 +9,7 @@ export { declaredMonthlySums, supersededDeclarationLines } from '../resources/ta
 export * from '../auth/tables.js';
 export * from '../companies/tables.js';
 export * from '../imports/tables.js';
-export * from '../statements/tables.js';
+export * from '../reports/tables.js';
 export * from '../origin/tables.js';
 export * from '../reports-bi/tables.js';
 export * from '../admin/tables.js';

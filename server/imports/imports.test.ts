@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../test/multipart.js';
 import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
 import { runner } from '../db/run.js';
-import { effectiveDeclarationsCte } from '../statements/statement-sql.js';
+import { effectiveDeclarationsCte } from '../reports/statement-sql.js';
 import { readHeaders } from './headers.js';
 import { outlineWorkbook } from '../spreadsheets/read-sheet.js';
 import { settledJobs } from '../jobs/leases.js';

@@ -1,5 +1,5 @@
 import { coFormKeySql } from '../../common/agreement-partners.js';
-import { flattenBomCte } from '../statements/flatten-bom.js';
+import { flattenBomCte } from '../reports/flatten-bom.js';
 
 /**
  * What saved schedules claim of each import line or purchase (source, source_id, quantity), of the company `company`

@@ -11,7 +11,7 @@ type Query = Record<string, string | number>;
 const following = (run: ReportRun) => run.status === 'queued' || run.status === 'running';
 
 /**
- * Asks for a report the server computes as a job (server/jobs/report-runs.ts) without waiting: a kept result comes at
+ * Asks for a report the server computes as a job (server/reports/report-runs.ts) without waiting: a kept result comes at
  * once; otherwise the 202 names the run, which is followed — `onRun` shows it — until it has succeeded, and the report
  * is asked for again. A run that failed is thrown as its error. While the company has as many runs under way as the
  * server allows (429), the report is asked for again after the wait the server names.

@@ -29,7 +29,7 @@ export const checkStatementNotes = pgTable('check_statement_notes', {
 
 /**
  * A report computed as a job (server/jobs/leases.ts) and kept: the statements, the check statement, Form 16 and the
- * overview's charts of a folder set. `stamp` says what data it was computed from (server/statements/report-runs.ts);
+ * overview's charts of a folder set. `stamp` says what data it was computed from (server/reports/report-runs.ts);
  * a request finds a succeeded run of the same stamp and answers its result, or starts one and follows it.
  */
 export const reportRuns = pgTable('report_runs', {

@@ -1,7 +1,7 @@
 import type { CheckRow, Form16Row, SourceLine, Statement15aRow, Statement15Row } from '../../common/statements/schemas.js';
 import type { Run } from '../db/run.js';
 import { AppError } from '../http/errors.js';
-import type { ReportComputations } from '../jobs/report-runs.js';
+import type { ReportComputations } from './report-runs.js';
 import { coFormSchedules, exemptImportTypes } from './tariff-rates.js';
 import { checkStatementQuery, drillQuery, form16Query, statementQuery, unmappedTypeCodesQuery } from './statement-sql.js';
 
@@ -154,7 +154,7 @@ export async function computeForm16(run: Run, period: Period): Promise<Form16Row
   return run<Form16Row>(form16Query, [period.companyId, period.id, period.dateStart, period.dateEnd, period.regime, opening, '15']);
 }
 
-/** The reports of a folder set as jobs compute them (server/jobs/report-runs.ts): `check-statement:1` at 1 % tolerance. */
+/** The reports of a folder set as jobs compute them (server/reports/report-runs.ts): `check-statement:1` at 1 % tolerance. */
 export const statementComputations: ReportComputations = {
   'statement-15': async (run, job) => computeStatement15(run, await loadPeriod(run, job.companyId, job.folderSetId)),
   'statement-15A': async (run, job) => computeStatement15a(run, await loadPeriod(run, job.companyId, job.folderSetId)),

@@ -1,12 +1,9 @@
 import {
-  formColumns, requiredColumns, type StatementTemplate, templateHeaderColumns, templateIdOf, templateLayout, type TemplateForm, type TemplateFormAnswer,
+  formColumns, requiredColumns, type StatementTemplate, templateHeaderColumns, templateLayout, type TemplateForm, type TemplateFormAnswer,
   type TemplatePreview, type TemplateSettings,
 } from '../../common/statements/templates.js';
-import { and, eq, isNull, or } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
 import type { Run } from '../db/run.js';
 import { AppError } from '../http/errors.js';
-import { statementTemplates } from './tables.js';
 import { openUploadedTemplate, previewSheets, sheetText } from './template-workbook.js';
 
 /**
@@ -161,15 +158,6 @@ export async function readTemplateFile(run: Run, reader: TemplateOwner, id: numb
 /** A stored form's sheets again, to change its header or mapping. */
 export async function previewTemplateForm(run: Run, reader: TemplateOwner, id: number, form: TemplateForm): Promise<TemplatePreview> {
   return previewTemplate(await readTemplateFile(run, reader, id, form));
-}
-
-/** A folder set may export in a built-in layout, or a template of its company or of the platform. */
-export async function checkLayoutChoice(db: Db, companyId: string, layout: string | undefined): Promise<void> {
-  const id = layout === undefined ? null : templateIdOf(layout);
-  if (id === null) return;
-  const [found] = await db.select({ id: statementTemplates.id }).from(statementTemplates)
-    .where(and(eq(statementTemplates.id, id), or(isNull(statementTemplates.companyId), eq(statementTemplates.companyId, companyId)))).limit(1);
-  if (!found) throw invalid({ statement_layout: ['No template of this company or of the platform has this id.'] });
 }
 
 /** What an export in a template needs: the workbook and where the form sits in it. */

@@ -1,9 +1,9 @@
 import type { Run } from '../db/run.js';
-import type { ReportComputations } from '../jobs/report-runs.js';
+import type { ReportComputations } from './report-runs.js';
 import { type CoUtilisationView } from '../../common/reports/schemas.js';
 import { computeCoUtilisation } from './co-utilisation.js';
-import { loadPeriod, type Period } from '../statements/compute-statements.js';
-import { effectiveDeclarationsCte } from '../statements/statement-sql.js';
+import { loadPeriod, type Period } from './compute-statements.js';
+import { effectiveDeclarationsCte } from './statement-sql.js';
 
 export interface Dashboard {
   /** Declared lines and customs value (VND) per month, imports and exports, per type code. */
@@ -44,7 +44,7 @@ export async function folderSetDashboard(run: Run, period: Period): Promise<Dash
   };
 }
 
-/** The overview's charts as jobs compute them (server/jobs/report-runs.ts): `co-utilisation:supplier` for one view. */
+/** The overview's charts as jobs compute them (server/reports/report-runs.ts): `co-utilisation:supplier` for one view. */
 export const dashboardComputations: ReportComputations = {
   'overview': async (run, job) => folderSetDashboard(run, await loadPeriod(run, job.companyId, job.folderSetId)),
   'co-utilisation': async (run, job) => computeCoUtilisation(run, await loadPeriod(run, job.companyId, job.folderSetId), (job.report.split(':')[1] ?? 'agreement') as CoUtilisationView),

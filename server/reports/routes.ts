@@ -11,7 +11,7 @@ import { requireUser, signedInUser } from '../auth/guard.js';
 import { runner } from '../db/run.js';
 import type { AppDeps } from '../deps.js';
 import { resolveRowScope, resolveScope } from '../access.js';
-import { reportResult } from '../jobs/report-runs.js';
+import { reportResult } from './report-runs.js';
 import {
   type CheckStatement, drillStatementCell, loadPeriod, type Period, reviewCheckRow, type Statement,
 } from './compute-statements.js';

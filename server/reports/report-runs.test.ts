@@ -4,7 +4,7 @@ import { issueToken } from '../auth/tokens.js';
 import { createCompany } from '../companies/companies.js';
 import { runner } from '../db/run.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { claimQueuedJob } from './leases.js';
+import { claimQueuedJob } from '../jobs/leases.js';
 import { companyRunLimit, queueFullRetrySeconds, reportRunJobs } from './report-runs.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { OriginPassChart, StatementCheckChart } from '../../common/reports/schemas.js';
 import type { Run } from '../db/run.js';
-import type { CheckStatement } from '../statements/compute-statements.js';
+import type { CheckStatement } from './compute-statements.js';
 
 /** The overview reads the check statement at the report's default tolerance, so both show the same rows. */
 export const chartTolerancePercent = 1;

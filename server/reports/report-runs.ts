@@ -12,7 +12,7 @@ import type { FastifyReply } from 'fastify';
 import type { Database } from '../db/client.js';
 import { inTransaction, type Run, runner } from '../db/run.js';
 import { AppError } from '../http/errors.js';
-import { defaultLeaseTiming, type JobTable, LeaseLost, type LeaseTiming, runUnderLease, startWorker, sweepStaleJobs } from './leases.js';
+import { defaultLeaseTiming, type JobTable, LeaseLost, type LeaseTiming, runUnderLease, startWorker, sweepStaleJobs } from '../jobs/leases.js';
 
 export const reportRunJobs: JobTable = { table: 'report_runs', fairBy: 'company_id' };
 

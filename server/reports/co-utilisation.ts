@@ -1,8 +1,8 @@
 import { coFormAgreements, coFormKeySql, partnerSchedules } from '../../common/agreement-partners.js';
 import type { CoUtilisation, CoUtilisationView } from '../../common/reports/schemas.js';
 import type { Run } from '../db/run.js';
-import type { Period } from '../statements/compute-statements.js';
-import { effectiveDeclarationsCte } from '../statements/statement-sql.js';
+import type { Period } from './compute-statements.js';
+import { effectiveDeclarationsCte } from './statement-sql.js';
 
 /**
  * C/O utilisation of a period's imports, grouped by $7 (agreement, supplier or material), in one statement over the
