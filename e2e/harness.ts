@@ -7,7 +7,7 @@ import { type Browser, type BrowserContext, chromium, type Locator, type Page } 
 import { afterAll, beforeAll, expect } from 'vitest';
 import { migrateDatabase, openDatabase } from '../server/db/client.js';
 import { runner } from '../server/db/run.js';
-import { seedDatabase } from '../server/db/seed.js';
+import { seedDatabase } from '../server/seed.js';
 import { setAdministrator } from '../server/reports-bi/admin-cli.js';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { DataDirInUseError, migrateDatabase, openDatabase } from './db/client.js';
-import { seedDatabase } from './db/seed.js';
+import { seedDatabase } from './seed.js';
 import { demoAccount } from './companies/seed-demo-account.js';
 import { runner } from './db/run.js';
 import { sweepInterruptedImports } from './imports/import-jobs.js';

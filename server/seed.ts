@@ -1,8 +1,8 @@
-import type { Database } from './client.js';
-import type { Seeder } from './seeder.js';
-import { lookupSeeder } from '../lookup/seed-lookup.js';
-import { demoAccountSeeder } from '../companies/seed-demo-account.js';
-import { demoTablesSeeder } from '../resources/seed-demo-tables.js';
+import type { Database } from './db/client.js';
+import type { Seeder } from './db/seeder.js';
+import { lookupSeeder } from './lookup/seed-lookup.js';
+import { demoAccountSeeder } from './companies/seed-demo-account.js';
+import { demoTablesSeeder } from './resources/seed-demo-tables.js';
 
 /**
  * Data loaded at start-up so a fresh clone has the real tariff and something to look at. Order matters. The demo
