@@ -272,6 +272,9 @@ async function serverMain(): Promise<void> {
 
     const listed = await api<{ count: number; results: Array<Record<string, unknown>> }>('GET',
       `/api/balance/ecus/?company_slug=${mine.slug}&folder_slug=${mine.folder}&import_record_id=${started.id}&ordering=id&page_size=1`, importer);
+    // A list this large answers an estimated count; its last page counts exactly what it holds.
+    const lastPage = await api<{ count: number }>('GET',
+      `/api/balance/ecus/?company_slug=${mine.slug}&folder_slug=${mine.folder}&import_record_id=${started.id}&page_size=500&page=${Math.max(1, Math.ceil(rows / 500))}`, importer);
     const first = listed.results[0] ?? {};
     const expected = ecusLine(0);
     const sampleOk = first.account_number === expected[0] && first.registered_date === '2025-01-01' && first.code === expected[4] && first.hs === expected[5]
@@ -291,7 +294,7 @@ async function serverMain(): Promise<void> {
     const result: ServerResult = {
       engine, rows, fileBytes: fs.statSync(file).size,
       uploadMs: importStart - uploadStart, importMs: done - importStart, wallMs: done - uploadStart,
-      status: record.status, traceback: record.traceback, counted: listed.count, sampleOk,
+      status: record.status, traceback: record.traceback, counted: lastPage.count, sampleOk,
       rssBeforeMb: mb(report.memory.filter(([time]) => time < uploadStart).at(-1)?.[1] ?? 0),
       rssPeakMb: mb(Math.max(0, ...window.map(([, rss]) => rss))),
       childPeakMb: mb(Math.max(0, ...report.children.map((child) => child.peak))),
