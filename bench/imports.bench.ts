@@ -45,7 +45,11 @@ const databaseUrl = process.env.BENCH_DATABASE_URL || defaultUrl;
 const engines = (process.env.BENCH_IMPORT_ENGINES ?? 'postgres,pglite').split(',').map((engine) => engine.trim()).filter(Boolean) as Engine[];
 const intervalMs = 100;
 const importTimeoutMs = 10 * 60_000;
-const targets = { ratioPostgres: 0.8, ratioPglite: 0.6, peakMb: 600, growth: 0.25, latencyMs: 250 };
+const targets = {
+  ratioPostgres: 1, ratioPglite: 0.6, peakMb: 600, growth: 0.25,
+  /** The other user's list from the upload until the import's search text is kept. */
+  latency: { postgres: { p95: 100, max: Number.POSITIVE_INFINITY }, pglite: { p95: 250, max: 1000 } } satisfies Record<Engine, { p95: number; max: number }>,
+};
 const resultMarker = 'BENCH_IMPORT_RESULT ';
 const thisFile = fileURLToPath(import.meta.url);
 const mb = (bytes: number) => bytes / 1024 / 1024;
@@ -61,6 +65,8 @@ interface ServerResult {
   uploadMs: number;
   importMs: number;
   wallMs: number;
+  /** From the record succeeded until its rows' search text is kept (`search_indexed`). */
+  indexMs: number;
   status: string;
   traceback: string | null;
   counted: number;
@@ -112,13 +118,15 @@ function csvField(value: LineCell | undefined): string {
 }
 
 /** The columns the raw load fills, in ecus_lines terms, and line `i` as a CSV record of them. */
-const rawColumns = ['company_id', 'folder_set_id', 'extra', ...ecusColumns.flatMap((column) => (column.field ? [column.field] : []))];
+const rawColumns = ['company_id', 'folder_set_id', 'import_record_id', 'extra', ...ecusColumns.flatMap((column) => (column.field ? [column.field] : []))];
 const noteIndex = ecusColumns.findIndex((column) => column.field === null);
+/** The raw rows carry an import's id, as an import's rows do, which keeps them out of the table's own search index. */
+const rawImportRecordId = '1';
 function csvRecord(i: number, companyId: string, folderSetId: string): string {
   const line = ecusLine(i);
   const note = line[noteIndex];
   const extra = typeof note === 'string' ? csvField(JSON.stringify({ [extraFieldName(ecusColumns[noteIndex]!.header)]: note })) : '';
-  return [companyId, folderSetId, extra, ...line.filter((_, index) => index !== noteIndex).map(csvField)].join(',');
+  return [companyId, folderSetId, rawImportRecordId, extra, ...line.filter((_, index) => index !== noteIndex).map(csvField)].join(',');
 }
 
 /** COPY … FROM STDIN over pg's own copy-in messages (what pg-copy-streams does, without it); resolves with the row count. */
@@ -265,6 +273,12 @@ async function serverMain(): Promise<void> {
       await sleep(250);
     }
     const done = epoch();
+    // The rows' search text is kept after the commit; the other user's requests are watched until it is.
+    while (record.status === 'succeeded' && !(await api<{ search_indexed: boolean }>('GET', `/api/balance/import-record/${started.id}/`, importer)).search_indexed) {
+      if (epoch() - importStart > importTimeoutMs) throw new Error(`the search text was not kept in ${importTimeoutMs / 60_000} minutes`);
+      await sleep(100);
+    }
+    const indexed = epoch();
     const cpu = process.cpuUsage(cpuBefore);
     const elu = nodePerformance.eventLoopUtilization(eluBefore);
     const report = await monitor.stop();
@@ -280,20 +294,20 @@ async function serverMain(): Promise<void> {
     const sampleOk = first.account_number === expected[0] && first.registered_date === '2025-01-01' && first.code === expected[4] && first.hs === expected[5]
       && first.item_name === expected[6] && Number(first.total) === expected[8] && (first.extra as Record<string, unknown> | null)?.ghichu === expected[24];
 
-    const during = (time: number) => time >= uploadStart && time <= done;
+    const during = (time: number) => time >= uploadStart && time <= indexed;
     const window = report.memory.filter(([time]) => during(time));
     const latencies = report.latencies.filter(([time]) => during(time));
     const sorted = latencies.map(([, ms]) => ms).sort((a, b) => a - b);
     const idle = report.latencies.filter(([time]) => time < uploadStart).map(([, ms]) => ms).sort((a, b) => a - b);
     const statements: ServerResult['database'] = {};
-    for (const entry of timings.filter((timing) => timing.start >= importStart && timing.start <= done)) {
+    for (const entry of timings.filter((timing) => timing.start >= importStart && timing.start <= indexed)) {
       const slot = (statements[entry.category] ??= { count: 0, ms: 0 });
       slot.count += 1;
       slot.ms += entry.ms;
     }
     const result: ServerResult = {
       engine, rows, fileBytes: fs.statSync(file).size,
-      uploadMs: importStart - uploadStart, importMs: done - importStart, wallMs: done - uploadStart,
+      uploadMs: importStart - uploadStart, importMs: done - importStart, wallMs: done - uploadStart, indexMs: indexed - done,
       status: record.status, traceback: record.traceback, counted: lastPage.count, sampleOk,
       rssBeforeMb: mb(report.memory.filter(([time]) => time < uploadStart).at(-1)?.[1] ?? 0),
       rssPeakMb: mb(Math.max(0, ...window.map(([, rss]) => rss))),
@@ -508,13 +522,15 @@ function report(input: { parsed: { rows: number; ms: number }; profile: { rows: 
   row('end to end (upload → succeeded), wall', each((result) => seconds(result.wallMs)));
   row('end to end rate', each((result) => rate(result.rows, result.wallMs)));
   row('  as a share of parse only', each((result) => `${((result.rows / (result.wallMs / 1000) / parseRate) * 100).toFixed(0)} %`));
+  row('search text kept (succeeded → search_indexed)', each((result) => seconds(result.indexMs)));
+  row('  upload → search text kept, as a share of parse only', each((result) => `${((result.rows / ((result.wallMs + result.indexMs) / 1000) / parseRate) * 100).toFixed(0)} %`));
   row('rows listed through the API / first row as written', each((result) => `${count(result.counted)} / ${result.sampleOk ? 'yes' : 'NO'}`));
   row(`peak server RSS, ${count(smallRows)} rows → ${count(bigRows)} rows`, each((result, engine) => `${small(engine)?.rssPeakMb.toFixed(0) ?? '–'} → ${result.rssPeakMb.toFixed(0)} MB`));
   row('  server RSS before the upload', each((result, engine) => `${small(engine)?.rssBeforeMb.toFixed(0) ?? '–'} → ${result.rssBeforeMb.toFixed(0)} MB`));
   row('  peak JS heap of the server\'s main thread', each((result, engine) => `${small(engine)?.heapPeakMb.toFixed(0) ?? '–'} → ${result.heapPeakMb.toFixed(0)} MB`));
   row(`peak reader child RSS, ${count(smallRows)} → ${count(bigRows)} rows`, each((result, engine) => `${small(engine)?.childPeakMb.toFixed(0) ?? '–'} → ${result.childPeakMb.toFixed(0)} MB`));
   row('other user\'s list: median / p95 / max', each((result) => `${result.latency.median.toFixed(0)} / ${result.latency.p95.toFixed(0)} / ${result.latency.max.toFixed(0)} ms`));
-  row('  requests during the import (errors), idle median', each((result) => `${result.latency.count} (${result.latency.errors}), ${result.latency.idleMedian.toFixed(0)} ms`));
+  row('  requests until the search text is kept (errors), idle median', each((result) => `${result.latency.count} (${result.latency.errors}), ${result.latency.idleMedian.toFixed(0)} ms`));
 
   console.log(`\nWhere the time of the ${count(bigRows)}-row import job goes`);
   const categories = [...new Set(ran.flatMap((engine) => Object.keys(big(engine)!.database)))];
@@ -539,7 +555,9 @@ function report(input: { parsed: { rows: number; ms: number }; profile: { rows: 
       const growth = (result.rssPeakMb + result.childPeakMb) / (smaller.rssPeakMb + smaller.childPeakMb) - 1;
       console.log(`${verdict(growth <= targets.growth)} ${names[engine]}: memory not growing with rows (≤ +${targets.growth * 100} % for ${bigRows / smallRows}× the rows): server + reader ${(smaller.rssPeakMb + smaller.childPeakMb).toFixed(0)} → ${(result.rssPeakMb + result.childPeakMb).toFixed(0)} MB (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(0)} %)`);
     }
-    console.log(`${verdict(result.latency.max <= targets.latencyMs && result.latency.errors === 0)} ${names[engine]}: the other user's requests ≤ ${targets.latencyMs} ms throughout: max ${result.latency.max.toFixed(0)} ms, p95 ${result.latency.p95.toFixed(0)} ms, ${result.latency.errors} errors`);
+    const latency = targets.latency[engine];
+    const met = result.latency.p95 <= latency.p95 && result.latency.max <= latency.max && result.latency.errors === 0;
+    console.log(`${verdict(met)} ${names[engine]}: the other user's list until the search text is kept: p95 ≤ ${latency.p95} ms${Number.isFinite(latency.max) ? `, max ≤ ${latency.max} ms` : ''}: p95 ${result.latency.p95.toFixed(0)} ms, max ${result.latency.max.toFixed(0)} ms, ${result.latency.errors} errors`);
   }
 }
 

@@ -130,7 +130,11 @@ const companyDetails = (access: CompanyAccess) => ({ company: access.company.nam
 
 /** Removes the company with all its folder sets and their data (foreign keys cascade). */
 export async function deleteCompany(db: Db, access: CompanyAccess): Promise<void> {
-  await db.delete(companies).where(eq(companies.id, access.company.id));
+  // The kept search texts of imported rows name their company without a foreign key, which every kept row would check.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`DELETE FROM search_texts WHERE company_id = ${access.company.id}`);
+    await tx.delete(companies).where(eq(companies.id, access.company.id));
+  });
   await recordAuditEvent(db, { action: 'company_deleted', actorId: access.userId, companyId: access.company.id, subject: access.company.name, details: companyDetails(access) });
 }
 
@@ -388,7 +392,10 @@ export async function deleteFolderSet(db: Db, access: CompanyAccess, slug: strin
   const current = await findFolderSet(db, company.id, slug);
   const [row] = await db.select({ n: count() }).from(folderSets).where(eq(folderSets.companyId, company.id));
   if ((row?.n ?? 0) <= 1) throw new AppError('conflict', 'A company keeps at least one folder set.');
-  await db.delete(folderSets).where(eq(folderSets.id, current.id));
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`DELETE FROM search_texts WHERE folder_set_id = ${current.id}`);
+    await tx.delete(folderSets).where(eq(folderSets.id, current.id));
+  });
   await recordAuditEvent(db, {
     action: 'folder_set_deleted', actorId: access.userId, companyId: company.id, subject: current.name,
     details: { ...companyDetails(access), folder_set: current.slug, year: current.year, date_start: current.dateStart, date_end: current.dateEnd },

@@ -12,6 +12,7 @@ import type { ImportOptions } from './records.js';
 import { deleteLoadedRows, type ImportJob, markInterrupted, runImport } from './run-import.js';
 import type { ImportType } from './setup.js';
 import { configureReaders } from './reader.js';
+import { claimUnindexedImport, indexImportedRows } from './search-indexing.js';
 import { keptUpload } from './uploads.js';
 import { stepOf } from './variant-steps.js';
 
@@ -57,18 +58,30 @@ export function sweepInterruptedImports(run: Run, staleMs: number): Promise<numb
   });
 }
 
-/** Runs this database's queued imports in this process, and settles the imports of stopped processes. */
+/**
+ * Runs this database's queued imports in this process, and settles the imports of stopped processes. A succeeded
+ * import then has its rows' search text kept (server/imports/search-indexing.ts) by the worker that ran it; the sweep
+ * finishes that work for imports whose worker stopped before it had.
+ */
 export function startImportWorker(options: { database: Database; config: Config; timing?: LeaseTiming }): Worker {
   const run = runner(options.database);
   const timing = options.timing ?? defaultLeaseTiming;
+  const stopping = new AbortController();
   configureReaders({ total: options.config.readersMax, perUser: options.config.readersPerUser });
-  return startWorker({
+  const worker = startWorker({
     run, jobs: importJobs, concurrency: importConcurrency, timing,
-    sweep: () => sweepInterruptedImports(run, timing.staleMs),
+    sweep: async () => {
+      await sweepInterruptedImports(run, timing.staleMs);
+      for (let id = await claimUnindexedImport(run, timing.staleMs); id !== null && !stopping.signal.aborted; id = await claimUnindexedImport(run, timing.staleMs)) {
+        await indexImportedRows(run, id, stopping.signal);
+      }
+    },
     start: async (id, closing) => {
       const job = await importJobOf(run, options.config, id);
       if (!job) return;
       await runUnderLease({ run, jobs: importJobs, id, timing, closing, work: (signal) => runImport(options.database, job, signal) });
+      await indexImportedRows(run, id, closing);
     },
   });
+  return { kick: worker.kick, stop: () => { stopping.abort(); return worker.stop(); } };
 }

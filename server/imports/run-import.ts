@@ -10,6 +10,7 @@ import {
   analyseDeclarations, createImportedSums, lastDeclarationLine, refreshDeclarations, refreshDeclaredSums, sumImportedLines, versioned,
 } from '../resources/declaration-versions.js';
 import { quoted } from '../db/statement.js';
+import { forgetSearchTexts } from '../resources/search-texts.js';
 import type { RefusedRow, RowError, RowPlan } from './convert-rows.js';
 import { LeaseLost, ServerClosing } from '../jobs/leases.js';
 import { loadInChild } from './reader.js';
@@ -178,6 +179,8 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
       }, errors) : 0;
       for (const earlier of job.replaces) await rollBackRows(tx, earlier);
       await finish(tx, job.recordId, 'succeeded', { total: seen, inserted: inserted - unmatched, rejected: rejected + unmatched, errors, traceback: null, failure: null });
+      // A table without searched columns has no search text to keep.
+      if (target.search.length === 0) await tx('UPDATE import_records SET search_indexed = true WHERE id = $1', [job.recordId]);
       // Visible now, the import's declaration versions supersede the earlier ones.
       if (direct && versioned(target)) await refreshDeclarations(tx, job.companyId, { importRecordId: job.recordId, ...(sums ? { summed: sums } : {}) }, { analysed: true });
       // Corrections and cancellations change which quantities count, not which versions.
@@ -231,11 +234,14 @@ async function finish(run: Run, recordId: number, status: 'succeeded' | 'failed'
  * other imports delete their rows. The caller has checked that nothing later depends on them.
  */
 export async function rollBackRows(tx: Run, recordId: number): Promise<void> {
+  // The record is locked first: a slice of its rows' search text being kept finishes before, or sees it rolled back.
   const [record] = await tx<{ resource: string; import_type: ImportType; company_id: string; folder_set_id: string }>(
-    'SELECT resource, import_type, company_id, folder_set_id FROM import_records WHERE id = $1', [recordId]);
+    'SELECT resource, import_type, company_id, folder_set_id FROM import_records WHERE id = $1 FOR UPDATE', [recordId]);
   if (!record) return;
   const resource = resourceNamed(record.resource);
   const step = stepOf(resource, record.import_type);
+  const target = targetOf(resource, record.import_type);
+  await forgetSearchTexts(tx, target, `SELECT id FROM ${target.table} WHERE import_record_id = $1`, [recordId]);
   if (step) await step.rollBack(tx, recordId);
   else await tx(`DELETE FROM ${resource.table} WHERE import_record_id = $1`, [recordId]);
   // The versions it brought gone, earlier versions of its declarations may be the latest again; corrections and

@@ -68,6 +68,8 @@ export const importRecords = pgTable('import_records', {
   /** The server process running the job, and when it last said so (server/jobs/leases.ts). */
   worker: text(),
   heartbeatAt: timestamp({ withTimezone: true, mode: 'date' }),
+  /** Its rows' search text is in `search_texts` (server/resources/search-texts.ts); until then searches fold it row by row. */
+  searchIndexed: boolean().notNull().default(false),
 }, (table) => [index().on(table.companyId, table.folderSetId, table.resource, table.createdAt), index().on(table.status)]);
 
 /** Rows an import turned down, as they were in the sheet, so they can be downloaded, fixed and uploaded again. */

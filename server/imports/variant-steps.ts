@@ -7,8 +7,10 @@
 import { importMessages } from '../../common/imports/coerce.js';
 import { importVariantsOf, type ImportType, type ResourceDefinition, type VariantStep } from '../../common/resources/define.js';
 import { cancelledLineColumns } from '../../common/resources/ecus-cancel.js';
+import { ecus as declarationLines } from '../../common/resources/ecus.js';
 import type { Run } from '../db/run.js';
 import { quoted } from '../db/statement.js';
+import { refreshSearchTexts } from '../resources/search-texts.js';
 import type { RowError } from './convert-rows.js';
 
 /** The most row errors an import keeps. */
@@ -93,6 +95,7 @@ const amendLines: StepRules = {
        UPDATE ecus_lines e SET code = r.code, unit = r.unit, total = r.total, updated_at = now() FROM recorded r WHERE e.id = r.ecus_id`,
       [rows.companyId, rows.folderSetId, rows.recordId],
     );
+    await refreshSearchTexts(tx, declarationLines, 'SELECT ecus_id FROM ecus_ama_records WHERE import_record_id = $1', [rows.recordId]);
     return unmatched;
   },
   blockerOfRollback: async (tx, recordId) => {
@@ -108,6 +111,7 @@ const amendLines: StepRules = {
          FROM ecus_ama_records a WHERE a.import_record_id = $1 AND e.id = a.ecus_id`,
       [recordId],
     );
+    await refreshSearchTexts(tx, declarationLines, 'SELECT ecus_id FROM ecus_ama_records WHERE import_record_id = $1', [recordId]);
     await tx('DELETE FROM ecus_ama_records WHERE import_record_id = $1', [recordId]);
   },
 };

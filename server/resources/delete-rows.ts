@@ -5,6 +5,7 @@ import { inTransaction, type Run } from '../db/run.js';
 import { AppError } from '../http/errors.js';
 import { declarationsOfLines, refreshDeclarations, versioned } from './declaration-versions.js';
 import { type ListParameters, whereClause } from './row-sql.js';
+import { forgottenSearchTexts } from './search-texts.js';
 import { Statement } from '../db/statement.js';
 import type { Scope } from '../access.js';
 
@@ -17,7 +18,8 @@ export async function deleteRowsById(options: { database: Database; resource: Re
   return inTransaction(options.database, async (run) => {
     const declarations = await declarationsOfLines(run, options.resource, options.scope.companyId, ids);
     const deleted = await run<{ id: number }>(
-      `DELETE FROM ${options.resource.table} WHERE company_id = $1 AND id = ANY($2::int[]) RETURNING id`,
+      `WITH gone AS (DELETE FROM ${options.resource.table} WHERE company_id = $1 AND id = ANY($2::int[]) RETURNING id)${forgottenSearchTexts(options.resource, 'gone')}
+       SELECT id FROM gone`,
       [options.scope.companyId, ids],
     );
     if (deleted.length !== ids.length) {
@@ -36,7 +38,8 @@ export async function deleteMatchingRows(options: { run: Run; resource: Resource
   const statement = new Statement();
   const where = whereClause(statement, options.resource, options.scope, options.parameters);
   const [result] = await options.run<{ deleted: number }>(
-    `WITH gone AS (DELETE FROM ${options.resource.table} WHERE ${where} RETURNING 1) SELECT count(*)::int AS deleted FROM gone`,
+    `WITH gone AS (DELETE FROM ${options.resource.table} WHERE ${where} RETURNING id)${forgottenSearchTexts(options.resource, 'gone')}
+     SELECT count(*)::int AS deleted FROM gone`,
     statement.params,
   );
   if (versioned(options.resource) && options.scope.folderSetId) await refreshDeclarations(options.run, options.scope.companyId, { folderSetId: options.scope.folderSetId });

@@ -4,7 +4,7 @@ import { likeEscape } from '../db/run.js';
 import { quoted, type Statement } from '../db/statement.js';
 import { AppError } from '../http/errors.js';
 import type { Scope } from '../access.js';
-import { searchExpression } from './tables.js';
+import { searchCondition } from './search-texts.js';
 
 /** How a column leaves the database: decimals and dates as text (exact, no time zone), timestamps as ISO 8601. */
 function selected(name: string, definition: FieldDefinition | undefined): string {
@@ -63,9 +63,7 @@ const folded = (column: string) => `(CASE WHEN ${column} ~ '[^\\x01-\\x7f]' THEN
 export function whereClause(statement: Statement, resource: ResourceDefinition, scope: Scope, parameters: ListParameters): string {
   const conditions = scopeConditions(statement, resource, scope);
   const search = parameters.search?.trim().replace(/\s+/g, ' ');
-  if (search && resource.search.length > 0) {
-    conditions.push(`${searchExpression(resource)} LIKE fold_text(${statement.param(`%${likeEscape(search)}%`)})`);
-  }
+  if (search && resource.search.length > 0) conditions.push(searchCondition(statement, resource, statement.param(scope.companyId), search));
   for (const [key, raw] of Object.entries(parameters)) {
     if (reservedParameters.has(key) || raw === undefined || raw === '') continue;
     const [name, operator] = splitFilterKey(key);

@@ -3,7 +3,11 @@ import { openPostgres } from '../db/client.js';
 import { companyDataChanged } from '../db/data-version.js';
 import { runner, tableRunner } from '../db/run.js';
 import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
+import { ecus } from '../../common/resources/ecus.js';
+import { Statement } from '../db/statement.js';
 import { estimatedCountFrom, searchCountCap } from './list-rows.js';
+import { searchCondition } from './search-texts.js';
+import { indexImportedRows } from '../imports/search-indexing.js';
 
 /** Free-text search over a large table: an index, a capped count, an estimated count, and on PostgreSQL a time limit. */
 describe('business table search', () => {
@@ -104,12 +108,29 @@ describe('business table search', () => {
     expect((await secondPage()).filter((name: string) => name.startsWith('0 '))).toHaveLength(5);
   });
 
-  it('finds a selective search through the table\'s trigram index', async () => {
+  it('finds a selective search through the trigram indexes: the table\'s for rows written one by one, the kept texts\' for imported rows', async () => {
     const run = runner(t.database);
-    const plan = (await run<Record<string, string>>(`EXPLAIN SELECT id FROM ecus_lines
-      WHERE fold_text(coalesce("code", '') || ' ' || coalesce("item_name", '') || ' ' || coalesce("account_number", '') || ' ' || coalesce("hs", '')) LIKE fold_text('%dong thau%')`))
+    const [{ id: companyId }] = await run<{ id: string }>('SELECT company_id AS id FROM ecus_lines WHERE item_name LIKE $1 LIMIT 1', ['Đồng thau%']) as [{ id: string }];
+    // An import of 12,000 lines, of which the kept texts hold the search text once it succeeded.
+    const [{ id: recordId }] = await run<{ id: number }>(
+      `INSERT INTO import_records (company_id, folder_set_id, resource, import_type, status, from_file, file_sha256, options)
+       SELECT company_id, folder_set_id, 'ecus', 'IMPORT', 'succeeded', 'lines.xlsx', '', '{}' FROM ecus_lines WHERE company_id = $1 LIMIT 1 RETURNING id`, [companyId]) as [{ id: number }];
+    await run(`INSERT INTO ecus_lines (company_id, folder_set_id, import_record_id, account_number, registered_date, type_code, code, item_name, total)
+      SELECT company_id, folder_set_id, $2, '3055' || lpad(n::text, 8, '0'), DATE '2025-03-01', 'E31', 'IMP-' || n, 'Vải lót nhập ' || n, 1
+        FROM (SELECT company_id, folder_set_id FROM ecus_lines WHERE company_id = $1 LIMIT 1) s, generate_series(1, 12000) n`, [companyId, recordId]);
+    await indexImportedRows(run, recordId);
+    expect((await run<{ n: number }>("SELECT count(*)::int AS n FROM search_texts WHERE table_name = 'ecus_lines'"))[0]!.n).toBe(12_000);
+    // The kept texts of other tables and companies, as many as a real database holds beside them, without their rows:
+    // a search reads its table's texts through the trigram index rather than listing them.
+    await run(`INSERT INTO search_texts (table_name, id, company_id, folder_set_id, folded)
+      SELECT 'purchases', n, company_id, folder_set_id, 'hoa don mua ' || n FROM (SELECT company_id, folder_set_id FROM ecus_lines LIMIT 1) s, generate_series(1, 100000) n`);
+    await run('ANALYZE search_texts');
+    const statement = new Statement();
+    const condition = searchCondition(statement, ecus, statement.param(companyId), 'dong thau');
+    const plan = (await run<Record<string, string>>(`EXPLAIN SELECT id FROM ecus_lines WHERE company_id = $1 AND ${condition}`, statement.params))
       .map((row) => Object.values(row)[0]).join('\n');
     expect(plan).toContain('ecus_lines_search_idx');
+    expect(plan).toContain('search_texts_folded_idx');
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('cuts a list statement off on PostgreSQL after its time limit, with a clear answer', async () => {

@@ -16,9 +16,10 @@ const indexName = (table: string, fields: readonly string[]) => {
 };
 
 /**
- * The searched columns of a table as one folded text, which the table's trigram index covers
- * (`<table>_search_idx`, declared below): a free-text search then reads the index rather than folding
- * every row. `||` rather than concat_ws, which is not immutable and so cannot back an index.
+ * The searched columns of a table as one folded text, which the trigram indexes cover: a free-text search then
+ * reads an index rather than folding every row. `||` rather than concat_ws, which is not immutable and so cannot
+ * back an index. Rows written one by one are in their table's index (`<table>_search_idx`, declared below);
+ * imported rows are in `search_texts`, kept after their import (server/resources/search-texts.ts).
  */
 export const searchExpression = (resource: Pick<ResourceDefinition, 'search'>): string =>
   `fold_text(${resource.search.map((name) => `coalesce("${name}", '')`).join(` || ' ' || `)})`;
@@ -53,13 +54,31 @@ function tableOf(resource: ResourceDefinition) {
       index(indexName(resource.table, ['scope'])).on(table.company_id, table.folder_set_id, table.id).with(unique),
       index(indexName(resource.table, ['import'])).on(table.import_record_id),
       ...indexedFields.map((fields) => index(indexName(resource.table, fields)).on(table.company_id, table.folder_set_id, ...fields.map(column), table.id).with(unique)),
-      ...(resource.search.length > 0 ? [index(indexName(resource.table, ['search'])).using('gin', sql.raw(`${searchExpression(resource)} gin_trgm_ops`))] : []),
+      ...(resource.search.length > 0
+        ? [index(indexName(resource.table, ['search'])).using('gin', sql.raw(`${searchExpression(resource)} gin_trgm_ops`)).where(sql`import_record_id IS NULL`)]
+        : []),
     ];
   });
 }
 
 /** The tables of every stored resource, by resource name; views are created by their own migration. */
 export const businessTables = Object.fromEntries(resources.filter((resource) => !resource.view).map((resource) => [resource.name, tableOf(resource)]));
+
+/**
+ * The folded search text of imported rows (`searchExpression`), keyed by their id and table (in that order, so that a
+ * search finds a table's texts through the trigram index rather than by listing all of them). An import loads its rows
+ * without it, since keeping a trigram index row by row cost more than the load itself; once the import has succeeded
+ * its rows are added here in slices (server/imports/search-indexing.ts) and the import record says `search_indexed`.
+ * Until then a search reads those rows' text directly, so a search is never missing rows, only slower for a while.
+ */
+export const searchTexts = pgTable('search_texts', {
+  tableName: text().notNull(),
+  id: integer().notNull(),
+  /** The row's company and folder set, which a search filters on and whose deletion takes the texts out. */
+  companyId: uuid().notNull(),
+  folderSetId: uuid().notNull(),
+  folded: text().notNull(),
+}, (table) => [primaryKey({ columns: [table.id, table.tableName] }), index('search_texts_folded_idx').using('gin', sql`${table.folded} gin_trgm_ops`)]);
 
 /**
  * The declaration lines an amendment has replaced: lines of a declaration (its first 11 digits) whose version

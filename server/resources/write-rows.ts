@@ -6,6 +6,7 @@ import { inTransaction, type Run } from '../db/run.js';
 import { AppError, fieldsOfIssues } from '../http/errors.js';
 import { declarationsOfLines, refreshDeclarations } from './declaration-versions.js';
 import { selectList } from './row-sql.js';
+import { searchTextsOf } from './search-texts.js';
 import { quoted } from '../db/statement.js';
 import type { Scope } from '../access.js';
 
@@ -30,8 +31,10 @@ async function updateOne(run: Run, resource: ResourceDefinition, companyId: stri
   const before = await declarationsOfLines(run, resource, companyId, [id]);
   const names = Object.keys(values).filter((name) => name in resource.fields && values[name] !== undefined);
   const assignments = [...names.map((name, index) => `${quoted(name)} = $${index + 3}`), 'updated_at = now()'];
+  // An imported row's kept search text changes with it, in the same statement.
   const [row] = await run<Row>(
-    `UPDATE ${resource.table} SET ${assignments.join(', ')} WHERE id = $1 AND company_id = $2 RETURNING ${selectList(resource)}`,
+    `WITH changed AS (UPDATE ${resource.table} SET ${assignments.join(', ')} WHERE id = $1 AND company_id = $2 RETURNING *)${searchTextsOf(resource, 'changed')}
+     SELECT ${selectList(resource)} FROM changed`,
     [id, companyId, ...names.map((name) => values[name])],
   );
   if (row) {

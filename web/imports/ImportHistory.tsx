@@ -34,7 +34,7 @@ import { useSnackbar } from '../app/snackbar/SnackbarProvider.js';
 import { useResourceLabels } from '../resources/labels.js';
 import { resourceQueryKey } from '../resources/resource-api.js';
 import { canRetry, rollbackMessageId, shownStatus } from './history-status.js';
-import { importedTables, importRecords, type ImportRecord, type ImportStatus, isRunning, retryImport, rollbackImport } from './import-api.js';
+import { importedTables, importRecords, type ImportRecord, type ImportStatus, isIndexing, isRunning, retryImport, rollbackImport } from './import-api.js';
 import { DownloadRejectedButton, ImportErrorsTable, RunningRowsText } from './ImportResult.js';
 import { useFailureText, useImportErrorText, useWhen } from './use-import-text.js';
 
@@ -79,7 +79,7 @@ export function ImportHistory({ resource, canWrite, onClose }: { resource: Resou
     queryFn: ({ signal }) => importRecords({ companySlug: companySlug ?? '', folderSlug: folderSlug ?? '', table: resource.name, page: page + 1 }, signal),
     enabled: companySlug !== null && folderSlug !== null,
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data?.results.some(isRunning) ? POLL_MS : false),
+    refetchInterval: (query) => (query.state.data?.results.some((record) => isRunning(record) || isIndexing(record)) ? POLL_MS : false),
   });
   const rows = records.data?.results ?? [];
 
@@ -173,6 +173,13 @@ export function ImportHistory({ resource, canWrite, onClose }: { resource: Resou
                         <TableCell sx={{ minWidth: 140 }}>
                           <Chip size="small" color={status === 'replaced' ? 'default' : statusColor[status]} variant={status === 'queued' ? 'outlined' : 'filled'} label={<FormattedMessage id={`imports.history.status.${status}`} />} data-testid="record-status" />
                           {isRunning(record) && <LinearProgress variant={record.progress > 0 ? 'determinate' : 'indeterminate'} value={record.progress} sx={{ mt: 0.75 }} aria-label={intl.formatMessage({ id: 'imports.result.progress' })} />}
+                          {isIndexing(record) && (
+                            <Tooltip title={intl.formatMessage({ id: 'imports.history.indexingHint' })}>
+                              <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }} data-testid="record-indexing">
+                                <FormattedMessage id="imports.history.indexing" />
+                              </Typography>
+                            </Tooltip>
+                          )}
                         </TableCell>
                         <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                           {isRunning(record) ? (

@@ -4,7 +4,7 @@ import type { ImportRecord } from './import-api.js';
 
 const record = (id: number, status: ImportRecord['status'], fromFile = 'Tờ khai.xlsx'): ImportRecord => ({
   id, table: 'ecus', name: 'ecus', import_type: 'IMPORT', keep_posting: false, date: '2026-03-01T00:00:00Z', imported_by: null, from_file: fromFile, folder: null,
-  status, progress: 100, total_rows: 1, inserted: 1, rejected: 0, errors: [], traceback: null, failure: null, replaced_by: null,
+  status, progress: 100, total_rows: 1, inserted: 1, rejected: 0, errors: [], traceback: null, failure: null, replaced_by: null, search_indexed: true,
 });
 
 describe('import history status', () => {

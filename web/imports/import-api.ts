@@ -117,6 +117,8 @@ export interface ImportRecord {
   failure: ImportFailure | null;
   /** The later import of the same file that took this one's rows out when it succeeded (the duplicate dialog's Replace). */
   replaced_by: number | null;
+  /** Its rows' search text is kept; until then searches find them more slowly. */
+  search_indexed: boolean;
 }
 
 export interface RecordPage {
@@ -127,6 +129,9 @@ export interface RecordPage {
 }
 
 export const isRunning = (record: Pick<ImportRecord, 'status'>) => record.status === 'queued' || record.status === 'running';
+
+/** A succeeded import whose rows' search text is still being kept (server/imports/search-indexing.ts). */
+export const isIndexing = (record: Pick<ImportRecord, 'status' | 'search_indexed'>) => record.status === 'succeeded' && !record.search_indexed;
 
 /**
  * Sends the workbook once; `onProgress` hears the share of bytes sent (0–1). XMLHttpRequest is used

@@ -1,0 +1,62 @@
+/**
+ * Free-text search over a table's searched columns (`searchExpression`), and the writers' side of it. Rows written
+ * one by one are in their table's partial trigram index; imported rows are in `search_texts`, which an import fills
+ * after it succeeds (server/imports/search-indexing.ts). A row edited or deleted after its import changes its text
+ * here in the same statement.
+ */
+import type { ResourceDefinition } from '../../common/resources/define.js';
+import { likeEscape, type Run } from '../db/run.js';
+import type { Statement } from '../db/statement.js';
+import { searchExpression } from './tables.js';
+
+const searched = (resource: ResourceDefinition) => resource.search.length > 0;
+const tableName = (resource: ResourceDefinition) => `'${resource.table}'`;
+
+/**
+ * The condition "the row's search text contains `search`", as the ids of three kinds of rows: rows written one by one
+ * (their table's index), imported rows whose text is kept (`search_texts`), and the rows of a succeeded import whose
+ * text is not kept yet, folded as they are read, so that a search finds them from the moment their import succeeds.
+ */
+export function searchCondition(statement: Statement, resource: ResourceDefinition, company: string, search: string): string {
+  const pattern = `fold_text(${statement.param(`%${likeEscape(search)}%`)})`;
+  const text = searchExpression(resource);
+  return `id IN (
+    SELECT id FROM ${resource.table} WHERE import_record_id IS NULL AND company_id = ${company} AND ${text} LIKE ${pattern}
+    UNION ALL SELECT id FROM search_texts WHERE table_name = ${tableName(resource)} AND company_id = ${company} AND folded LIKE ${pattern}
+    UNION ALL SELECT id FROM ${resource.table}
+     WHERE import_record_id IN (SELECT id FROM import_records WHERE company_id = ${company} AND status = 'succeeded' AND NOT search_indexed)
+       AND ${text} LIKE ${pattern})`;
+}
+
+/**
+ * Keeps the search text of the imported rows among `ids` (a query of row ids) as they are now: after an edit of a
+ * searched column. Rows written one by one are left to their table's index.
+ */
+export async function refreshSearchTexts(run: Run, resource: ResourceDefinition, ids: string, params: unknown[]): Promise<void> {
+  if (!searched(resource)) return;
+  await run(
+    `INSERT INTO search_texts (table_name, id, company_id, folder_set_id, folded)
+     SELECT ${tableName(resource)}, id, company_id, folder_set_id, ${searchExpression(resource)} FROM ${resource.table} WHERE id IN (${ids}) AND import_record_id IS NOT NULL
+     ON CONFLICT (id, table_name) DO UPDATE SET folded = excluded.folded`, params);
+}
+
+/**
+ * A common table expression, `<name>`, that upserts the search text of the imported rows a data-modifying
+ * `source` expression returns (with every column): an edit keeps its row's text in the same statement.
+ */
+export const searchTextsOf = (resource: ResourceDefinition, source: string, name = 'searched_again'): string =>
+  (searched(resource)
+    ? `, ${name} AS (INSERT INTO search_texts (table_name, id, company_id, folder_set_id, folded)
+         SELECT ${tableName(resource)}, id, company_id, folder_set_id, ${searchExpression(resource)} FROM ${source} WHERE import_record_id IS NOT NULL
+         ON CONFLICT (id, table_name) DO UPDATE SET folded = excluded.folded)`
+    : '');
+
+/** A common table expression, `<name>`, that forgets the search text of the rows a DELETE … RETURNING id expression `gone` took out. */
+export const forgottenSearchTexts = (resource: ResourceDefinition, gone: string, name = 'unsearched'): string =>
+  (searched(resource) ? `, ${name} AS (DELETE FROM search_texts WHERE table_name = ${tableName(resource)} AND id IN (SELECT id FROM ${gone}))` : '');
+
+/** Forgets the search text of a table's rows that `ids` (a query of row ids) names, before they are deleted. */
+export async function forgetSearchTexts(run: Run, resource: ResourceDefinition, ids: string, params: unknown[]): Promise<void> {
+  if (!searched(resource)) return;
+  await run(`DELETE FROM search_texts WHERE table_name = ${tableName(resource)} AND id IN (${ids})`, params);
+}
