@@ -223,9 +223,10 @@ async function main(): Promise<void> {
       // Both sides must answer the same rows, or the comparison means nothing.
       const answer = await fetch(apiUrl, { headers });
       if (!answer.ok) throw new Error(`${item.name}: the API answered ${answer.status} ${await answer.text()}`);
-      const page = (await answer.json()) as Page<Row>;
+      const page = (await answer.json()) as Page<Row> & { count_estimated?: true };
       const [rows, [counted]] = await direct();
-      if (page.count !== counted?.count || page.results.map((row) => row.id).join() !== rows.map((row) => row.id).join()) {
+      // A large list without a search answers the planner's estimate (docs/tables.md, Counts), which no count matches.
+      if ((!page.count_estimated && page.count !== counted?.count) || page.results.map((row) => row.id).join() !== rows.map((row) => row.id).join()) {
         throw new Error(`${item.name}: the API and the direct statements answer different rows`);
       }
 

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { columnNumber, extraFieldName } from '../../common/imports/cells.js';
 import { type ChoiceLabels, type ImportFailure } from '../../common/imports/coerce.js';
 import type { FieldDefinition, ResourceDefinition } from '../../common/resources/define.js';
@@ -85,6 +86,8 @@ export async function deleteLoadedRows(run: Run, table: string, recordId: number
       `WITH gone AS (DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE import_record_id = $1 LIMIT ${slice}) RETURNING 1)
        SELECT count(*)::int AS count FROM gone`, [recordId]);
     if ((gone?.count ?? 0) < slice) return;
+    // A turn of the event loop, in which the embedded database's other requests are read and queued before the next slice.
+    await setImmediate();
   }
 }
 

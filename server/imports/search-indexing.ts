@@ -4,13 +4,17 @@
  * `search_texts` afterwards, in slices, by the worker that ran the import (or, should it stop, by the next sweep).
  * Searches find the rows meanwhile by folding them as they read (server/resources/search-texts.ts).
  */
+import { setImmediate } from 'node:timers/promises';
 import { resourceNamed } from '../../common/resources/index.js';
 import type { Run } from '../db/run.js';
 import { searchExpression } from '../resources/tables.js';
 import { type ImportType, targetOf } from './setup.js';
 
-/** Ids per slice: on the embedded database other requests get their turn between two slices. */
-const sliceIds = 5000;
+/**
+ * Ids per slice: on the embedded database other requests get their turn between two slices, so a slice is kept to a few
+ * tens of milliseconds there (on PostgreSQL they run beside it).
+ */
+const sliceIds = 2000;
 
 /**
  * Adds the search text of an import's rows to `search_texts`, a slice of ids at a time, then marks the record
@@ -38,6 +42,9 @@ export async function indexImportedRows(run: Run, recordId: number, signal?: Abo
          UPDATE import_records SET heartbeat_at = now() WHERE id IN (SELECT id FROM live) RETURNING id`,
         [recordId, from, from + sliceIds - 1]);
       if (!live) return;
+      // The embedded database answers in this thread: without a turn of the event loop between two slices, requests
+      // that arrived meanwhile would not even be read until the last one.
+      await setImmediate();
     }
   }
   await run("UPDATE import_records SET search_indexed = true WHERE id = $1 AND status = 'succeeded'", [recordId]);
