@@ -35,9 +35,8 @@ import { startMonitor } from './processes.js';
  * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/dutybook_bench_imports: that default database
  * is recreated and dropped; a database named by the variable is created when missing and otherwise
  * only cleared of this benchmark's companies and users), BENCH_CPU_PROF=<dir> writes a CPU profile of
- * each server process, BENCH_IMPORT_TRACE=1 lists the slow requests and statements, BENCH_IMPORT_RAW=1 adds the
- * raw-load baseline. The import is followed until its rows' search text is kept (`search_indexed`), and the other
- * user's requests are counted until then. Targets missed still exit 0; a broken run (an import that fails, a wrong
+ * each server process, BENCH_IMPORT_TRACE=1 lists the slow requests and statements. The import is followed until
+ * its rows' search text is kept (`search_indexed`), and the other user's requests are counted until then. Targets missed still exit 0; a broken run (an import that fails, a wrong
  * count) exits 1.
  */
 const bigRows = Number(process.env.BENCH_IMPORT_ROWS ?? 200_000);
