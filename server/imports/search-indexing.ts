@@ -33,11 +33,12 @@ export async function indexImportedRows(run: Run, recordId: number, signal?: Abo
     const last = range?.last ?? -1;
     for (let from = range?.first ?? 0; from <= last; from += sliceIds) {
       if (signal?.aborted) return;
+      // A slice is read by its range of ids; `+ 0` keeps the planner from reading all the import's rows through its index.
       const [live] = await run<{ id: number }>(
         `WITH live AS (SELECT id FROM import_records WHERE id = $1 AND status = 'succeeded' FOR SHARE),
               kept AS (INSERT INTO search_texts (table_name, id, company_id, folder_set_id, folded)
-                       SELECT '${target.table}', t.id, t.company_id, t.folder_set_id, ${searchExpression(target)} FROM ${target.table} t, live
-                        WHERE t.id BETWEEN $2 AND $3 AND t.import_record_id = live.id
+                       SELECT '${target.table}', t.id, t.company_id, t.folder_set_id, ${searchExpression(target)} FROM ${target.table} t
+                        WHERE t.id BETWEEN $2 AND $3 AND t.import_record_id + 0 = $1 AND EXISTS (SELECT 1 FROM live)
                        ON CONFLICT (id, table_name) DO NOTHING)
          UPDATE import_records SET heartbeat_at = now() WHERE id IN (SELECT id FROM live) RETURNING id`,
         [recordId, from, from + sliceIds - 1]);

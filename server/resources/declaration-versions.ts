@@ -107,11 +107,15 @@ export const createImportedSums = (run: Run, table: string) => run(
  * Sums the lines an import loaded after line `afterId` (its latest batch) by month, type code, code and unit, as the
  * monthly sums do; answers the last line summed. A few thousand lines just written cost little to read again here,
  * while summing the whole import at the end would keep the embedded database from other requests for seconds.
+ * The batch is read by its range of ids: `+ 0` keeps the planner, which knows nothing yet of the import's lines,
+ * from reading them through the import's index, every line loaded so far once per batch (9 ms a batch at 100,000
+ * lines, against 0.4 ms).
  */
 export async function sumImportedLines(run: Run, table: string, importRecordId: number, afterId: number): Promise<number> {
   const [batch] = await run<{ last: number | null }>(
     `WITH batch AS MATERIALIZED (
-       SELECT id, folder_set_id, registered_date, type_code, code, unit, total, item_name FROM ecus_lines WHERE id > $2 AND import_record_id = $1),
+       SELECT id, folder_set_id, registered_date, type_code, code, unit, total, item_name FROM ecus_lines
+        WHERE id > $2 AND id <= (SELECT max(id) FROM ecus_lines) AND import_record_id + 0 = $1),
      summed AS (
        INSERT INTO ${table} (folder_set_id, month, type_code, code, unit, total, lines, name, last_day)
        SELECT folder_set_id, date_trunc('month', registered_date)::date, type_code, code, unit, sum(total), count(*), max(item_name), max(registered_date)
