@@ -8,7 +8,8 @@ import { companyDataChanged } from '../db/data-version.js';
 import { copyInto, inTransaction, type Run, runner } from '../db/run.js';
 import { catalogs } from '../i18n.js';
 import {
-  analyseDeclarations, createImportedSums, lastDeclarationLine, refreshDeclarations, refreshDeclaredSums, sumImportedLines, versioned,
+  analyseDeclarations, createImportedSums, dataStillAt, judgeImportedDeclarations, lastDeclarationLine, refreshDeclarations, refreshDeclaredSums,
+  sumImportedLines, versioned,
 } from '../resources/declaration-versions.js';
 import { quoted } from '../db/statement.js';
 import { forgetSearchTexts } from '../resources/search-texts.js';
@@ -54,6 +55,7 @@ function choiceLabelsOf(field: string): ChoiceLabels {
 
 const stageOf = (recordId: number) => `import_stage_${recordId}`;
 const sumsOf = (recordId: number) => `import_sums_${recordId}`;
+const judgedOf = (recordId: number) => `import_judged_${recordId}`;
 
 /**
  * How the job's rows are converted: mapped fields by kind, values for every row, unmapped columns as
@@ -176,7 +178,11 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
     // The statistics the final statements are planned on, sampled before the transaction: a statement of its own, so
     // that on the embedded database other requests get their turn before the final work and not only after it.
     if (!direct || versioned(target)) await analyseDeclarations(run);
+    // Which lines the import's versions supersede, judged before the transaction too while nothing else changes the company's data.
+    const judged = direct && versioned(target) && job.replaces.length === 0
+      ? { table: judgedOf(job.recordId), version: await judgeImportedDeclarations(run, job.companyId, job.recordId, judgedOf(job.recordId)) } : null;
     await inTransaction(database, async (tx) => {
+      const stillJudged = judged !== null && await dataStillAt(tx, job.companyId, judged.version);
       const unmatched = step ? await step.apply(tx, {
         stage, companyId: job.companyId, folderSetId: job.folderSetId, recordId: job.recordId, keepPosting: job.keepPosting, mapping: job.setup.mapping, fields: fieldColumns,
       }, errors) : 0;
@@ -185,7 +191,9 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
       // A table without searched columns has no search text to keep.
       if (target.search.length === 0) await tx('UPDATE import_records SET search_indexed = true WHERE id = $1', [job.recordId]);
       // Visible now, the import's declaration versions supersede the earlier ones.
-      if (direct && versioned(target)) await refreshDeclarations(tx, job.companyId, { importRecordId: job.recordId, ...(sums ? { summed: sums } : {}) }, { analysed: true });
+      if (direct && versioned(target)) {
+        await refreshDeclarations(tx, job.companyId, { importRecordId: job.recordId, ...(sums ? { summed: sums } : {}), ...(stillJudged ? { judged: judged.table } : {}) }, { analysed: true });
+      }
       // Corrections and cancellations change which quantities count, not which versions.
       if (!direct) await refreshDeclaredSums(tx, job.companyId, { folderSetId: job.folderSetId }, { analysed: true });
       await companyDataChanged(tx, job.companyId);
@@ -206,6 +214,7 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
   } finally {
     if (!direct) await run(`DROP TABLE IF EXISTS ${stage}`).catch(() => undefined);
     if (sums) await run(`DROP TABLE IF EXISTS ${sums}`).catch(() => undefined);
+    await run(`DROP TABLE IF EXISTS ${judgedOf(job.recordId)}`).catch(() => undefined);
   }
 }
 
@@ -216,6 +225,7 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
 export async function markInterrupted(run: Run, recordId: number): Promise<void> {
   await run(`DROP TABLE IF EXISTS ${stageOf(recordId)}`);
   await run(`DROP TABLE IF EXISTS ${sumsOf(recordId)}`);
+  await run(`DROP TABLE IF EXISTS ${judgedOf(recordId)}`);
   await run(
     `UPDATE import_records SET status = 'interrupted', traceback = 'The import stopped before it finished; nothing was imported. Start it again.',
             failure = '{"code": "interrupted"}', finished_at = now()

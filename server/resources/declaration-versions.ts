@@ -19,9 +19,10 @@ export interface DeclarationKey { folder_set_id: string; declaration: string; co
 
 /**
  * Which declarations to re-derive: some, those of an import's lines, or a whole folder set. An import that summed its
- * lines batch by batch as it loaded them (`sumImportedLines`) names the table of those sums.
+ * lines batch by batch as it loaded them (`sumImportedLines`) names the table of those sums, and one that judged its
+ * declarations' lines before its final transaction (`judgeImportedDeclarations`) the table of that judgement.
  */
-export type Declarations = readonly DeclarationKey[] | { importRecordId: number; summed?: string } | { folderSetId: string };
+export type Declarations = readonly DeclarationKey[] | { importRecordId: number; summed?: string; judged?: string } | { folderSetId: string };
 
 /** The tables whose rows decide the effective declaration lines: the lines and their cancellations. */
 export const versioned = (resource: Pick<ResourceDefinition, 'table'>) => resource.table === 'ecus_lines' || resource.table === 'ecus_cancel_records';
@@ -40,6 +41,40 @@ export async function declarationsOfLines(run: Run, resource: Pick<ResourceDefin
 
 const loading = `SELECT id FROM import_records WHERE company_id = $1 AND status IN ('queued', 'running')`;
 
+/** An import's declarations: those of its lines (`$2`) in their folder sets. */
+const importedDeclarations = `(e.folder_set_id, left(e.account_number, 11)) IN (
+  SELECT i.folder_set_id, left(i.account_number, 11) FROM ecus_lines i WHERE i.import_record_id = $2 AND i.company_id = $1)`;
+
+/**
+ * Every line of some declarations (`lines`) with whether it is superseded: below the latest visible version of its
+ * declaration. A window over each declaration rather than a join to its latest version, which a planner misled on the
+ * declarations' sizes would make row by row. `$1` is the company; the lines of the import `visibleImport` names count
+ * as visible although it is still running.
+ */
+const judgedLines = (lines: string, visibleImport?: string) => `
+  SELECT id, folder_set_id, code, coalesce(account_number < max(account_number) FILTER (WHERE visible) OVER (PARTITION BY folder_set_id, declaration), false) AS superseded
+    FROM (SELECT e.id, e.folder_set_id, e.code, left(e.account_number, 11) AS declaration, e.account_number,
+                 e.import_record_id IS NULL OR e.import_record_id NOT IN (${loading}${visibleImport ? ` AND id <> ${visibleImport}` : ''}) AS visible
+            FROM ecus_lines e WHERE e.company_id = $1 AND ${lines}) l`;
+
+/**
+ * Judges the lines of a running import's declarations as they will be once it succeeds, into `table`, before its final
+ * transaction: that transaction then only writes the outcome, and on the embedded database keeps other requests
+ * waiting for less. Answers the company's data version read first; the judgement holds while it is unchanged, since
+ * every writer of declaration lines moves it (`companyDataChanged`).
+ */
+export async function judgeImportedDeclarations(run: Run, companyId: string, importRecordId: number, table: string): Promise<number> {
+  const [company] = await run<{ data_version: number }>('SELECT data_version FROM companies WHERE id = $1', [companyId]);
+  await run(`CREATE UNLOGGED TABLE ${table} AS ${judgedLines(importedDeclarations, '$2')}`, [companyId, importRecordId]);
+  return company?.data_version ?? -1;
+}
+
+/** Whether the company's data is still at `version`, locking it until the transaction ends so that it stays there. */
+export async function dataStillAt(tx: Run, companyId: string, version: number): Promise<boolean> {
+  const [company] = await tx<{ data_version: number }>('SELECT data_version FROM companies WHERE id = $1 FOR UPDATE', [companyId]);
+  return company?.data_version === version;
+}
+
 /**
  * Re-derives the superseded lines and the monthly sums of some declarations of a company, each in one statement, so
  * a reader never sees them half done.
@@ -52,10 +87,12 @@ export async function refreshDeclarations(run: Run, companyId: string, declarati
   // import with its lines summed adds those sums, and re-derives only the codes of the lines whose version changed.
   let sums: { folderSetId: string } | undefined;
   let summed: string | undefined;
+  let judged: string | undefined;
   if ('importRecordId' in declarations) {
-    lines = `(e.folder_set_id, left(e.account_number, 11)) IN (
-      SELECT i.folder_set_id, left(i.account_number, 11) FROM ecus_lines i WHERE i.import_record_id = $2 AND i.company_id = $1)`;
-    params = [companyId, declarations.importRecordId];
+    lines = importedDeclarations;
+    judged = declarations.judged;
+    // Judged already, the statement reads the judgement and names only the company.
+    params = judged ? [companyId] : [companyId, declarations.importRecordId];
     const [record] = await run<{ folder_set_id: string }>('SELECT folder_set_id FROM import_records WHERE id = $1 AND company_id = $2', [declarations.importRecordId, companyId]);
     if (!record) return;
     summed = declarations.summed;
@@ -69,15 +106,9 @@ export async function refreshDeclarations(run: Run, companyId: string, declarati
     lines = '(e.folder_set_id, left(e.account_number, 11)) IN (SELECT * FROM unnest($2::uuid[], $3::text[]))';
     params = [companyId, declarations.map((key) => key.folder_set_id), declarations.map((key) => key.declaration)];
   }
-  // Every line of these declarations below the latest visible version is superseded, every other is not. A window
-  // over each declaration rather than a join to its latest version, which a planner misled on the declarations' sizes
-  // would make row by row.
-  const judgedLines = await run<{ folder_set_id: string; code: string | null }>(
-    `WITH judged AS MATERIALIZED (
-       SELECT id, folder_set_id, code, coalesce(account_number < max(account_number) FILTER (WHERE visible) OVER (PARTITION BY folder_set_id, declaration), false) AS superseded
-         FROM (SELECT e.id, e.folder_set_id, e.code, left(e.account_number, 11) AS declaration, e.account_number,
-                      e.import_record_id IS NULL OR e.import_record_id NOT IN (${loading}) AS visible
-                 FROM ecus_lines e WHERE e.company_id = $1 AND ${lines}) l),
+  // Every line of these declarations below the latest visible version is superseded, every other is not.
+  const changedCodes = await run<{ folder_set_id: string; code: string | null }>(
+    `WITH judged AS MATERIALIZED (${judged ? `SELECT * FROM ${judged}` : judgedLines(lines)}),
      -- Lines of these declarations that are no longer below the latest (an amendment rolled back or edited away).
      restored AS (
        DELETE FROM ecus_superseded_lines s USING judged j
@@ -91,11 +122,11 @@ export async function refreshDeclarations(run: Run, companyId: string, declarati
       WHERE ${sums ? 'false' : summed ? 'id IN (SELECT line_id FROM restored UNION ALL SELECT line_id FROM superseded)' : 'true'}`,
     params);
   if (summed) {
-    await addImportedSums(run, companyId, summed, judgedLines);
-    await sumDeclarations(run, companyId, judgedLines);
+    await addImportedSums(run, companyId, summed, changedCodes);
+    await sumDeclarations(run, companyId, changedCodes);
     return;
   }
-  await sumDeclarations(run, companyId, sums ?? [...declarations as readonly DeclarationKey[], ...judgedLines]);
+  await sumDeclarations(run, companyId, sums ?? [...declarations as readonly DeclarationKey[], ...changedCodes]);
 }
 
 /** Creates the table an import sums its lines into as it loads them. */

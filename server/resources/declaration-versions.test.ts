@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyDataChanged } from '../db/data-version.js';
+import { inTransaction, runner } from '../db/run.js';
+import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
+import { dataStillAt, judgeImportedDeclarations, refreshDeclarations } from './declaration-versions.js';
+
+/** An import's declarations judged before its final transaction: the same outcome, and only while nothing else changed. */
+describe('declarations judged ahead of an import\'s final transaction', () => {
+  let t: TestApp;
+  const mail = captureMail();
+  let companyId = '';
+  let folderSetId = '';
+
+  beforeAll(async () => {
+    t = await createTestApp({ authRateLimitPerMinute: 1000 }, mail);
+    const email = 'versions@imports.vn';
+    await t.app.inject({ method: 'POST', url: '/api/registration/', payload: { email, password: 'Customs-Ledger-2026', name: 'Versions' } });
+    const token = (await t.app.inject({ method: 'POST', url: '/api/registration-confirm/', payload: { email, token: mail.lastCode(email) } })).json().token.access_token;
+    await t.app.inject({ method: 'POST', url: '/api/clients-api/companies/', headers: { authorization: `Bearer ${token}` }, payload: { name: 'Versions Co' } });
+    [{ company_id: companyId, id: folderSetId }] = await runner(t.database)<{ company_id: string; id: string }>(
+      "SELECT f.company_id, f.id FROM folder_sets f JOIN companies c ON c.id = f.company_id WHERE c.name = 'Versions Co'") as [{ company_id: string; id: string }];
+  });
+  afterAll(async () => t.close());
+
+  it('supersedes the earlier version with the running import\'s amendment, and tells when the company\'s data moved since', async () => {
+    const run = runner(t.database);
+    const line = (account: string, importRecordId: number | null) => run<{ id: number }>(
+      `INSERT INTO ecus_lines (company_id, folder_set_id, import_record_id, account_number, row_number, registered_date, type_code, code, unit, total)
+       VALUES ($1, $2, $3, $4, 1, DATE '2025-05-02', 'E31', 'NVL-1', 'KGM', 10) RETURNING id`, [companyId, folderSetId, importRecordId, account]).then(([row]) => row!.id);
+    const original = await line('105800000120', null);
+    const [{ id: recordId }] = await run<{ id: number }>(
+      `INSERT INTO import_records (company_id, folder_set_id, resource, import_type, status, from_file, file_sha256, options)
+       VALUES ($1, $2, 'ecus', 'IMPORT', 'running', 'amended.xlsx', '', '{}') RETURNING id`, [companyId, folderSetId]) as [{ id: number }];
+    const amended = await line('105800000121', recordId);
+
+    const version = await judgeImportedDeclarations(run, companyId, recordId, 'judged_ahead');
+    const judged = await run<{ id: number; superseded: boolean }>('SELECT id, superseded FROM judged_ahead ORDER BY id');
+    expect(judged).toEqual([{ id: original, superseded: true }, { id: amended, superseded: false }]);
+
+    await run("UPDATE import_records SET status = 'succeeded' WHERE id = $1", [recordId]);
+    await inTransaction(t.database, async (tx) => {
+      expect(await dataStillAt(tx, companyId, version)).toBe(true);
+      await refreshDeclarations(tx, companyId, { importRecordId: recordId, judged: 'judged_ahead' }, { analysed: true });
+    });
+    expect(await run('SELECT line_id FROM ecus_superseded_lines WHERE folder_set_id = $1', [folderSetId])).toEqual([{ line_id: original }]);
+
+    await companyDataChanged(run, companyId);
+    expect(await inTransaction(t.database, (tx) => dataStillAt(tx, companyId, version))).toBe(false);
+    await run('DROP TABLE judged_ahead');
+  });
+});
