@@ -118,7 +118,7 @@ async function prepare(database: Database): Promise<Target> {
       WHERE c.created_by = $1 AND c.name = $2 AND c.description = $3`, [user.id, `${companyPrefix} Main`, marker]);
   if (kept && !process.env.BENCH_FRESH) {
     console.log(`data: reusing the lines a previous run left (${marker}); BENCH_FRESH=1 rebuilds them`);
-    return { token, companySlug: kept.slug, folderSlug: '2025', scope: { companyId: kept.company_id, folderSetId: kept.folder_set_id, role: 'owner', importing: [] } };
+    return { token, companySlug: kept.slug, folderSlug: '2025', scope: { companyId: kept.company_id, folderSetId: kept.folder_set_id, role: 'owner', importing: [], imported: [] } };
   }
 
   const t0 = performance.now();
@@ -131,7 +131,7 @@ async function prepare(database: Database): Promise<Target> {
     const [scope] = await run<{ id: string }>('SELECT id FROM folder_sets WHERE company_id = $1 AND slug = $2', [company.id, folderSet.slug]);
     const count = index === 0 ? rowCount : noiseRows;
     await fill(database, company.id, scope!.id, index * 10_000_000, count, `${company.name}`);
-    if (index === 0) target = { token, companySlug: company.slug, folderSlug: folderSet.slug, scope: { companyId: company.id, folderSetId: scope!.id, role: 'owner', importing: [] } };
+    if (index === 0) target = { token, companySlug: company.slug, folderSlug: folderSet.slug, scope: { companyId: company.id, folderSetId: scope!.id, role: 'owner', importing: [], imported: [] } };
   }
   await run('UPDATE companies SET description = $2 WHERE id = $1', [target!.scope.companyId, marker]);
   // A bulk load is followed by autovacuum on a live server; do it now so the plans are the steady ones.

@@ -4,6 +4,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { CompanyRole } from '../common/accounts/schemas.js';
+import { importTargetOf, type ImportType } from '../common/resources/define.js';
+import { resourceNamed } from '../common/resources/index.js';
 import { companies, memberships } from './companies/tables.js';
 import type { Db } from './db/client.js';
 import type { Run } from './db/run.js';
@@ -20,6 +22,8 @@ export interface Scope {
   role: CompanyRole;
   /** Tables an import is loading right now in this company: their lists leave its rows out until it succeeds. */
   importing: readonly string[];
+  /** Tables holding rows a succeeded import of this company wrote: their searches read the imported rows' kept texts too. */
+  imported: readonly string[];
 }
 
 const demand = (role: CompanyRole, minimumRole: CompanyRole) => {
@@ -31,9 +35,11 @@ const demand = (role: CompanyRole, minimumRole: CompanyRole) => {
  * the company does not have, are "not found": other companies' slugs cannot be probed.
  */
 export async function resolveScope(run: Run, options: { userId: string; companySlug: string; folderSlug?: string | undefined; minimumRole: CompanyRole }): Promise<Scope> {
-  const [row] = await run<{ company_id: string; role: CompanyRole; folder_set_id: string | null; importing: string[] }>(
+  const [row] = await run<{ company_id: string; role: CompanyRole; folder_set_id: string | null; importing: string[]; imported: Array<{ resource: string; import_type: ImportType }> }>(
     `SELECT c.id AS company_id, m.role, f.id AS folder_set_id,
-            ARRAY(SELECT DISTINCT r.resource FROM import_records r WHERE r.company_id = c.id AND r.status IN ('queued', 'running') AND r.import_type = 'IMPORT') AS importing
+            ARRAY(SELECT DISTINCT r.resource FROM import_records r WHERE r.company_id = c.id AND r.status IN ('queued', 'running') AND r.import_type = 'IMPORT') AS importing,
+            (SELECT coalesce(jsonb_agg(DISTINCT jsonb_build_object('resource', r.resource, 'import_type', r.import_type)), '[]')
+               FROM import_records r WHERE r.company_id = c.id AND r.status = 'succeeded') AS imported
        FROM companies c
        JOIN memberships m ON m.company_id = c.id AND m.user_id = $1
        LEFT JOIN folder_sets f ON f.company_id = c.id AND f.slug = $3
@@ -43,7 +49,8 @@ export async function resolveScope(run: Run, options: { userId: string; companyS
   if (!row) throw new AppError('not_found', 'Company not found.');
   if (options.folderSlug !== undefined && row.folder_set_id === null) throw new AppError('not_found', 'Folder set not found.');
   demand(row.role, options.minimumRole);
-  return { companyId: row.company_id, folderSetId: row.folder_set_id, role: row.role, importing: row.importing };
+  const imported = [...new Set(row.imported.map((record) => importTargetOf(resourceNamed(record.resource), record.import_type)))];
+  return { companyId: row.company_id, folderSetId: row.folder_set_id, role: row.role, importing: row.importing, imported };
 }
 
 /** The company of one row (of a business table, or an import record), if the caller is a member of it; anything else is "not found". */
@@ -57,7 +64,7 @@ export async function resolveRowScope(run: Run, options: { table: string; userId
   );
   if (!row) throw new AppError('not_found', 'Not found.');
   demand(row.role, options.minimumRole);
-  return { companyId: row.company_id, folderSetId: row.folder_set_id, role: row.role, importing: [] };
+  return { companyId: row.company_id, folderSetId: row.folder_set_id, role: row.role, importing: [], imported: [] };
 }
 
 /** A company as one user reaches it: their role there, and who they are (the actor of what they change). */

@@ -166,6 +166,10 @@ export const allows = (resource: ResourceDefinition, operation: Operation) => re
 export const importVariantsOf = (resource: ResourceDefinition): readonly ImportVariant[] =>
   (allows(resource, 'import') ? resource.imports ?? [plainImport] : []);
 
+/** The table (by resource name) an import of this type writes its rows into: its variant's own, or the table itself. */
+export const importTargetOf = (resource: ResourceDefinition, importType: ImportType): string =>
+  importVariantsOf(resource).find((variant) => variant.importType === importType)?.target ?? resource.name;
+
 /** The catalog key of a field's label. */
 export const fieldLabelKey = (name: string, definition: FieldDefinition) => definition.label ?? `fields.${name}`;
 export const resourceTitleKey = (resource: ResourceDefinition) => `resources.${resource.name}`;

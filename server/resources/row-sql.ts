@@ -63,7 +63,9 @@ const folded = (column: string) => `(CASE WHEN ${column} ~ '[^\\x01-\\x7f]' THEN
 export function whereClause(statement: Statement, resource: ResourceDefinition, scope: Scope, parameters: ListParameters): string {
   const conditions = scopeConditions(statement, resource, scope);
   const search = parameters.search?.trim().replace(/\s+/g, ' ');
-  if (search && resource.search.length > 0) conditions.push(searchCondition(statement, resource, statement.param(scope.companyId), search));
+  if (search && resource.search.length > 0) {
+    conditions.push(searchCondition(statement, resource, { companyId: scope.companyId, imported: scope.imported.includes(resource.name) }, search));
+  }
   for (const [key, raw] of Object.entries(parameters)) {
     if (reservedParameters.has(key) || raw === undefined || raw === '') continue;
     const [name, operator] = splitFilterKey(key);

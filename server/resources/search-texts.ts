@@ -13,13 +13,19 @@ const searched = (resource: ResourceDefinition) => resource.search.length > 0;
 const tableName = (resource: ResourceDefinition) => `'${resource.table}'`;
 
 /**
- * The condition "the row's search text contains `search`", as the ids of three kinds of rows: rows written one by one
- * (their table's index), imported rows whose text is kept (`search_texts`), and the rows of a succeeded import whose
- * text is not kept yet, folded as they are read, so that a search finds them from the moment their import succeeds.
+ * The condition "the row's search text contains `search`". Where the company has imported
+ * rows into the table, as the ids of three kinds of rows: rows written one by one (their table's index), imported rows
+ * whose text is kept (`search_texts`), and the rows of a succeeded import whose text is not kept yet, folded as they
+ * are read, so that a search finds them from the moment their import succeeds. Without imported rows, through the
+ * table's index alone, which reads the matching rows in place rather than finding them again by id.
  */
-export function searchCondition(statement: Statement, resource: ResourceDefinition, company: string, search: string): string {
+export function searchCondition(statement: Statement, resource: ResourceDefinition, scope: { companyId: string; imported: boolean }, search: string): string {
   const pattern = `fold_text(${statement.param(`%${likeEscape(search)}%`)})`;
   const text = searchExpression(resource);
+  // A view (the ECUS stock) is computed from its table's rows and has no index of its own to read.
+  if (resource.view) return `${text} LIKE ${pattern}`;
+  if (!scope.imported) return `(import_record_id IS NULL AND ${text} LIKE ${pattern})`;
+  const company = statement.param(scope.companyId);
   return `id IN (
     SELECT id FROM ${resource.table} WHERE import_record_id IS NULL AND company_id = ${company} AND ${text} LIKE ${pattern}
     UNION ALL SELECT id FROM search_texts WHERE table_name = ${tableName(resource)} AND company_id = ${company} AND folded LIKE ${pattern}

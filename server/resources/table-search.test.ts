@@ -126,8 +126,9 @@ describe('business table search', () => {
       SELECT 'purchases', n, company_id, folder_set_id, 'hoa don mua ' || n FROM (SELECT company_id, folder_set_id FROM ecus_lines LIMIT 1) s, generate_series(1, 100000) n`);
     await run('ANALYZE search_texts');
     const statement = new Statement();
-    const condition = searchCondition(statement, ecus, statement.param(companyId), 'dong thau');
-    const plan = (await run<Record<string, string>>(`EXPLAIN SELECT id FROM ecus_lines WHERE company_id = $1 AND ${condition}`, statement.params))
+    const company = statement.param(companyId);
+    const condition = searchCondition(statement, ecus, { companyId, imported: true }, 'dong thau');
+    const plan = (await run<Record<string, string>>(`EXPLAIN SELECT id FROM ecus_lines WHERE company_id = ${company} AND ${condition}`, statement.params))
       .map((row) => Object.values(row)[0]).join('\n');
     expect(plan).toContain('ecus_lines_search_idx');
     expect(plan).toContain('search_texts_folded_idx');
