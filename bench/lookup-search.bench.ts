@@ -10,7 +10,7 @@ import { type Database, migrateDatabase, openPglite, openPostgres } from '../ser
 import { recreateDatabase } from './harness.js';
 import { importLookupFile } from '../server/lookup/import-lookup-file.js';
 import { shippedTariffFile } from '../server/lookup/seed-lookup.js';
-import { type DecisionInput, replaceDecisions } from '../server/lookup/replace-lookup-data.js';
+import { type DecisionInput, replaceDecisions, settleSearchIndexes } from '../server/lookup/replace-lookup-data.js';
 import { searchLookup } from '../server/lookup/search-lookup.js';
 import { likeEscape, runner } from '../server/lookup/sql.js';
 import { tariffYears } from '../common/lookup/query.js';
@@ -24,7 +24,8 @@ import { tariffYears } from '../common/lookup/query.js';
  *
  * BENCH_REQUESTS (1,000) requests go to the search API and as many to the ranked search without its answer cache, from
  * BENCH_CLIENTS (50) clients at once; BENCH_BASELINE_REQUESTS (400) to the plain ILIKE, which takes 20–60 ms of the
- * database each; BENCH_DECISIONS (3,000) decisions a year.
+ * database each; BENCH_DECISIONS (3,000) decisions a year. BENCH_SQL names a file of SQL statements run once the data are
+ * loaded (before they are analysed), so that an index can be measured before a migration adds it.
  */
 const tariffFile = shippedTariffFile;
 const clients = Number(process.env.BENCH_CLIENTS ?? 50);
@@ -140,6 +141,8 @@ async function loadTariffYears(database: Database): Promise<number> {
   await run(`INSERT INTO lookup_tariff_line (year, ${columns}) SELECT other.year, ${columns}
     FROM lookup_tariff_line CROSS JOIN unnest($1::smallint[]) AS other(year) WHERE lookup_tariff_line.year = $2`,
   [tariffYears.filter((year) => year !== searchedYear), searchedYear]);
+  // As an import leaves the indexes: their new entries merged, not pending.
+  await settleSearchIndexes(run, 'lookup_tariff_line');
   return lines * tariffYears.length;
 }
 
@@ -154,6 +157,11 @@ async function main(): Promise<void> {
     const rows = await loadTariffYears(database);
     const codes = (await runner(database)<{ id: string }>('SELECT id FROM lookup_tariff_line WHERE year = $1 AND level = 8', [searchedYear])).map((r) => r.id);
     for (const year of tariffYears) await replaceDecisions({ database, year, decisions: generateDecisions(codes, year) });
+    if (process.env.BENCH_SQL) {
+      const statements = fs.readFileSync(process.env.BENCH_SQL, 'utf8').split(';').map((statement) => statement.trim()).filter(Boolean);
+      for (const statement of statements) await runner(database)(statement);
+      console.log(`ran the ${statements.length} statements of ${process.env.BENCH_SQL}`);
+    }
     await runner(database)('ANALYZE');
     console.log(`data: ${rows} tariff lines in ${tariffYears.length} years, ${decisionsPerYear * tariffYears.length} decisions, loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s on ${database.kind}`);
 

@@ -96,12 +96,20 @@ export const withAddedKoreanTerms = (shipped: Map<string, string[]>, added: Map<
 const koreanEndings = ['으로', '에서', '용', '을', '를', '은', '는', '이', '가', '의', '와', '과', '로', '에', '도'];
 
 export class TermReader {
-  private readonly rules: Array<{ names: string[][]; expansions: string[] }>;
+  /** The wordings of each name the rules give (as compared: words folded, a plural `s` dropped), in the rules' order. */
+  private readonly wordings = new Map<string, string[]>();
   private readonly longest: number;
 
   constructor(synonyms: SynonymRule[], private readonly koreanTerms: Map<string, string[]>) {
-    this.rules = synonyms.map((rule) => ({ names: rule.names.map((name) => name.split(/\s+/).map(key)), expansions: rule.expansions }));
-    this.longest = Math.max(1, ...this.rules.flatMap((rule) => rule.names.map((name) => name.length)));
+    let longest = 1;
+    for (const rule of synonyms) {
+      const names = new Set(rule.names.map(nameKey));
+      for (const name of names) {
+        this.wordings.set(name, [...new Set([...(this.wordings.get(name) ?? []), ...rule.expansions])]);
+        longest = Math.max(longest, name.split(' ').length);
+      }
+    }
+    this.longest = longest;
   }
 
   /** Groups the words of a query into slots; a span the synonym table names (the longest first) is one slot. */
@@ -126,9 +134,8 @@ export class TermReader {
 
   private synonymAt(keys: string[], at: number): { length: number; expansions: string[] } | undefined {
     for (let length = Math.min(this.longest, keys.length - at); length >= 1; length -= 1) {
-      const span = keys.slice(at, at + length).join(' ');
-      const expansions = this.rules.filter((rule) => rule.names.some((name) => name.join(' ') === span)).flatMap((rule) => rule.expansions);
-      if (expansions.length > 0) return { length, expansions: [...new Set(expansions)] };
+      const expansions = this.wordings.get(keys.slice(at, at + length).join(' '));
+      if (expansions) return { length, expansions };
     }
     return undefined;
   }
