@@ -10,7 +10,8 @@ import { type Database, migrateDatabase, openPglite, openPostgres } from '../ser
 import { recreateDatabase } from './harness.js';
 import { importLookupFile } from '../server/lookup/import-lookup-file.js';
 import { shippedTariffFile } from '../server/lookup/seed-lookup.js';
-import { type DecisionInput, replaceDecisions, settleSearchIndexes } from '../server/lookup/replace-lookup-data.js';
+import { type DecisionInput, replaceDecisions } from '../server/lookup/replace-lookup-data.js';
+import { settleSearchIndexes } from '../server/db/search-indexes.js';
 import { searchLookup } from '../server/lookup/search-lookup.js';
 import { likeEscape, runner } from '../server/lookup/sql.js';
 import { tariffYears } from '../common/lookup/query.js';

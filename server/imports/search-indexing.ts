@@ -7,6 +7,7 @@
 import { setImmediate } from 'node:timers/promises';
 import { resourceNamed } from '../../common/resources/index.js';
 import type { Run } from '../db/run.js';
+import { settleSearchIndexes } from '../db/search-indexes.js';
 import { searchExpression } from '../resources/tables.js';
 import { type ImportType, targetOf } from './setup.js';
 
@@ -48,6 +49,8 @@ export async function indexImportedRows(run: Run, recordId: number, signal?: Abo
       await setImmediate();
     }
   }
+  // The texts just added wait in the index's pending list, which every search would read through until merged.
+  if (target.search.length > 0) await settleSearchIndexes(run, 'search_texts');
   await run("UPDATE import_records SET search_indexed = true WHERE id = $1 AND status = 'succeeded'", [recordId]);
 }
 

@@ -1,4 +1,5 @@
 import type { Database } from '../db/client.js';
+import { settleSearchIndexes } from '../db/search-indexes.js';
 import { levelOfCode, parseSection, formatCode } from '../../common/hs/code.js';
 import { psrAgreements } from '../../common/lookup/schemas.js';
 import { invalidateLookupCache } from './answer-cache.js';
@@ -91,19 +92,6 @@ async function replaceAtomically(database: Database, work: (run: Run) => Promise
     await run('UPDATE lookup_data_version SET version = version + 1');
   });
   invalidateLookupCache(database);
-}
-
-/**
- * Moves the entries of a table's text-search and trigram indexes (GIN) out of their pending lists. GIN indexes take new
- * rows into an unsorted pending list (up to 4 MB each) that every search reads through in full until a vacuum merges it;
- * PGlite runs no autovacuum, and on PostgreSQL a search right after an import found its 2,000 lines among 3,900
- * pending entries (13 ms of a 16 ms statement). An import merges them itself, in its transaction. Only the owner of an
- * index may (the role that migrated the database); under another role the entries wait for a vacuum, as before.
- */
-export async function settleSearchIndexes(run: Run, table: 'lookup_tariff_line' | 'lookup_decision'): Promise<void> {
-  await run(`SELECT gin_clean_pending_list(i.indexrelid) FROM pg_index i
-    JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam
-    WHERE i.indrelid = $1::regclass AND a.amname = 'gin' AND pg_has_role(c.relowner, 'USAGE')`, [table]);
 }
 
 /** Inserts rows column-wise through unnest(), a batch per statement (the ORM's insert builder is far slower). */
