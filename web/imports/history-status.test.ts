@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canRetry, rollbackMessageId, shownStatus } from './history-status.js';
-import type { ImportRecord } from './import-api.js';
+import { type ImportRecord, isIndexing } from './import-api.js';
 
 const record = (id: number, status: ImportRecord['status'], fromFile = 'Tờ khai.xlsx'): ImportRecord => ({
   id, table: 'ecus', name: 'ecus', import_type: 'IMPORT', keep_posting: false, date: '2026-03-01T00:00:00Z', imported_by: null, from_file: fromFile, folder: null,
@@ -17,6 +17,12 @@ describe('import history status', () => {
     expect(shownStatus({ ...record(1, 'rolled_back'), replaced_by: 2 })).toBe('replaced');
     expect(shownStatus(record(1, 'rolled_back'))).toBe('rolled_back');
     expect(shownStatus(record(4, 'succeeded'))).toBe('succeeded');
+  });
+
+  it('says a succeeded import is indexing for search until the server says its rows\' search text is kept', () => {
+    expect(isIndexing({ ...record(1, 'succeeded'), search_indexed: false })).toBe(true);
+    expect(isIndexing(record(1, 'succeeded'))).toBe(false);
+    expect(isIndexing({ ...record(1, 'running'), search_indexed: false })).toBe(false);
   });
 
   it('says what a rollback undoes by the step of the import variant', () => {
