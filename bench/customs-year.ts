@@ -43,7 +43,7 @@ async function generate(run: Run, scope: { companyId: string; folderSetId: strin
     SELECT $1, $2, 'material', 'NPL-' || m, 'Material ' || m, 'KGM', 100 FROM generate_series(0, ${materials - 1}) m`, params);
   await run(`
     INSERT INTO bom_lines (company_id, folder_set_id, code, material_code, material_unit, bom_value, loss_rate)
-    SELECT $1, $2, 'SP-' || (b % ${products}), 'NPL-' || ((b * 7919) % ${materials}), 'KGM', 0.1 + (b % 13) / 10.0, b % 5
+    SELECT $1, $2, 'SP-' || (b % ${products}), 'NPL-' || ((b::bigint * 7919) % ${materials}), 'KGM', 0.1 + (b % 13) / 10.0, b % 5
       FROM generate_series(0, ${Math.round(lines / 20) - 1}) b`, params);
   await inBatches(run, params, Math.round(lines / 2), `
     INSERT INTO warehouse_take_out (company_id, folder_set_id, item_type, code, name, unit, takeout_date, quantity, purpose)
