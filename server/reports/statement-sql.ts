@@ -244,7 +244,8 @@ const inRowUnit = (label: string, from: string) => `
  * materials per unit, and can be summed before the norms apply. Whole months come from the kept monthly sums; a
  * partial first or last month of the period, and a month in which some validity of the product changes, from the
  * lines, per day. Every such stretch of days is one demand row (\`export_demand\`: line_id, code, day, quantity), its
- * day any of its own: numeric sums and products are exact, so the consumption is the one the lines give day by day.
+ * day any of its own, and the flattened norms are summed per product, material and validity (\`norm_sums\`): numeric
+ * sums and products are exact, so the consumption is the one the lines and BOM lines give one by one.
  */
 const exportDemandCtes = `
   export_months AS (
@@ -258,12 +259,16 @@ const exportDemandCtes = `
      WHERE d.form = '15a' AND d.column_name = 'exportt' AND (d.registered_date < ${firstWholeMonth} OR d.registered_date >= ${afterWholeMonths})
      GROUP BY d.code, d.registered_date),
   export_codes AS (SELECT code FROM export_months UNION SELECT code FROM export_edge_days),
+  -- The norms a product has for one material over the same days (several BOM lines, or paths through different
+  -- semi-finished goods) added up before the exports multiply them: exactly what the lines' products add up to.
+  norm_sums AS (
+    SELECT product_code, material_code, material_unit, valid_from, valid_to, sum(norm) AS norm FROM flat_norms GROUP BY 1, 2, 3, 4, 5),
   -- The first day of each change: a validity starts, or the day after it ends.
   validity_changes AS (
-    SELECT f.product_code AS code, v.day FROM flat_norms f CROSS JOIN LATERAL (VALUES (f.valid_from), (f.valid_to + 1)) v (day) WHERE v.day IS NOT NULL
+    SELECT f.product_code AS code, v.day FROM norm_sums f CROSS JOIN LATERAL (VALUES (f.valid_from), (f.valid_to + 1)) v (day) WHERE v.day IS NOT NULL
     UNION
     SELECT f.product_code, v.day
-      FROM (SELECT DISTINCT product_code, material_code FROM flat_norms) f
+      FROM (SELECT DISTINCT product_code, material_code FROM norm_sums) f
       JOIN (SELECT mc.internal_code, mc.valid_from, mc.valid_to FROM code_maps mc WHERE ${visible('mc')}) m ON m.internal_code = f.material_code
       CROSS JOIN LATERAL (VALUES (m.valid_from), (m.valid_to + 1)) v (day) WHERE v.day IS NOT NULL),
   split_months AS (
@@ -305,8 +310,10 @@ export const checkStatementQuery = `WITH RECURSIVE ${statementRowsCte},
   ${exportDemandCtes},
   ${flattenBomCte({ demand: 'export_demand', products: 'export_codes', visible })},
   consumption AS (
-    SELECT coalesce(m.code, f.material_code) AS code, coalesce(m.unit, f.material_unit) AS unit, sum(f.quantity * coalesce(m.factor, 1)) AS quantity
-      FROM flat_bom f ${mapped('f', 'f.day', 'f.material_code')} GROUP BY 1, 2),
+    SELECT coalesce(m.code, f.material_code) AS code, coalesce(m.unit, f.material_unit) AS unit, sum(d.quantity * f.norm * coalesce(m.factor, 1)) AS quantity
+      FROM export_demand d
+      JOIN norm_sums f ON f.product_code = d.code AND (f.valid_from IS NULL OR f.valid_from <= d.day) AND (f.valid_to IS NULL OR f.valid_to >= d.day)
+      ${mapped('f', 'd.day', 'f.material_code')} GROUP BY 1, 2),
   theoretical AS (${inRowUnit('bom', 'consumption')}),
   count_day AS (SELECT max(w.inventory_date) AS day FROM warehouse_counts w WHERE ${visible('w')} AND w.inventory_date <= $4),
   -- The count in the row's unit; a count in another unit is listed as a problem and never subtracted from the books.
