@@ -1,7 +1,7 @@
 import { type Database, migrateDatabase, openPglite, openPostgres } from '../server/db/client.js';
 import { computeCheckStatement, computeStatement15, computeStatement15a } from '../server/reports/compute-statements.js';
 import { inReportTransaction } from '../server/reports/report-runs.js';
-import { customsYear } from './customs-year.js';
+import { customsYear, generatedCustomsYear } from './customs-year.js';
 import { checkStatementQuery, movementsCte, statementQuery } from '../server/reports/statement-sql.js';
 import { coFormSchedules, exemptImportTypes } from '../server/reports/tariff-rates.js';
 import { medianMs, recreateDatabase } from './harness.js';
@@ -17,10 +17,12 @@ import { medianMs, recreateDatabase } from './harness.js';
  * a reachable server only PGlite runs), BENCH_STATEMENT_LINES (PostgreSQL, 1,000,000; 10000000 for the ten-million
  * size, which takes some minutes to generate and about 12 GB of disk), BENCH_PGLITE_LINES (100,000; BENCH_PGLITE=false
  * skips it), BENCH_RUNS (5), BENCH_EXPLAIN=1 prints the plans of Statement 15 and of the check statement with their
- * timings.
+ * timings, BENCH_REUSE=1 measures the year an earlier run left in the PostgreSQL database (not recreated) instead of
+ * generating it again.
  */
 const defaultUrl = 'postgres://postgres@127.0.0.1:5432/dutybook_bench_statements';
 const runs = Number(process.env.BENCH_RUNS ?? 5);
+const reuse = process.env.BENCH_REUSE === '1';
 const goals = { reportMs: 1000, ratio: 3 };
 
 const timed = (work: () => Promise<unknown>) => medianMs(work, runs);
@@ -31,7 +33,9 @@ interface Measured { engine: string; lines: number; plain: number; statement: nu
 async function measure(database: Database, engine: 'PostgreSQL' | 'PGlite', lines: number): Promise<Measured> {
   await migrateDatabase(database);
   console.log(`${engine}:`);
-  const { period } = await customsYear(database, 'statements', lines);
+  const generated = reuse && engine === 'PostgreSQL' ? await generatedCustomsYear(database, 'statements') : null;
+  if (generated) console.log(`the year generated before: ${generated.lines.toLocaleString('en')} declaration lines (with the versions)`);
+  const { period } = generated ?? await customsYear(database, 'statements', lines);
   const params = [period.companyId, period.id, period.dateStart, period.dateEnd, period.regime, null, '15'];
   if (process.env.BENCH_EXPLAIN) {
     // The plans as they run, to see where the time goes.
@@ -61,7 +65,7 @@ async function measure(database: Database, engine: 'PostgreSQL' | 'PGlite', line
 async function main(): Promise<void> {
   const url = process.env.BENCH_DATABASE_URL || defaultUrl;
   const results: Measured[] = [];
-  if (await recreateDatabase(url)) {
+  if (reuse || await recreateDatabase(url)) {
     const database = await openPostgres(url, 4);
     try {
       results.push(await measure(database, 'PostgreSQL', Number(process.env.BENCH_STATEMENT_LINES ?? 1_000_000)));
