@@ -4,7 +4,8 @@
  * schedules' materials.
  *
  * Given a CTE named by `demand` with columns (line_id, code, day, quantity) — a product quantity needed on a day
- * — it defines `flat_bom` (line_id, product_code, day, material_code, material_unit, quantity, depth): the
+ * — and optionally one named by `products` with the codes to flatten (a `code` column; by default the demand's), it
+ * defines `flat_norms` (each product's leaf norms with the days they hold) and `flat_bom` (line_id, product_code, day, material_code, material_unit, quantity, depth): the
  * quantity of each leaf material the demand consumes, along every path product → semi-finished → material,
  * each level's norm including its loss rate (norm × (1 + loss_rate / 100)) and valid on the day. A material
  * that has a BOM of its own valid on the day is expanded, not counted; a cycle is cut where it closes; the
@@ -13,7 +14,7 @@
  */
 export const maxBomDepth = 12;
 
-export function flattenBomCte(options: { demand: string; visible: (alias: string) => string }): string {
+export function flattenBomCte(options: { demand: string; products?: string; visible: (alias: string) => string }): string {
   const overlaps = (a: string, b: string) =>
     `(${a}.valid_to IS NULL OR ${b}.valid_from IS NULL OR ${b}.valid_from <= ${a}.valid_to) AND (${a}.valid_from IS NULL OR ${b}.valid_to IS NULL OR ${b}.valid_to >= ${a}.valid_from)`;
   // The norms are a subquery written out at each use rather than a CTE: a CTE read three times is computed whole,
@@ -25,7 +26,7 @@ export function flattenBomCte(options: { demand: string; visible: (alias: string
   -- levels hold (greatest start, least end; null is open-ended).
   bom_paths (product_code, material_code, material_unit, norm, valid_from, valid_to, depth, path) AS (
     SELECT n.code, n.material_code, n.material_unit, n.norm, n.valid_from, n.valid_to, 1, ARRAY[n.code, n.material_code]
-      FROM ${bomNorms} n WHERE n.code IN (SELECT code FROM ${options.demand})
+      FROM ${bomNorms} n WHERE n.code IN (SELECT code FROM ${options.products ?? options.demand})
     UNION ALL
     SELECT p.product_code, n.material_code, n.material_unit, p.norm * n.norm,
            greatest(p.valid_from, n.valid_from), least(p.valid_to, n.valid_to), p.depth + 1, p.path || n.material_code

@@ -238,6 +238,64 @@ const inRowUnit = (label: string, from: string) => `
      GROUP BY c.code`;
 
 /**
+ * The period's exports ($1–$5, after \`movementsCte\`) as the BOM demand of the check statement, without reading the
+ * year's lines: a BOM norm and a map-code row are valid over a range of days, so between two days on which one of a
+ * product's (its flattened norms', or its materials' map codes') starts or ends, the product's exports consume the same
+ * materials per unit, and can be summed before the norms apply. Whole months come from the kept monthly sums; a
+ * partial first or last month of the period, and a month in which some validity of the product changes, from the
+ * lines, per day. Every such stretch of days is one demand row (\`export_demand\`: line_id, code, day, quantity), its
+ * day any of its own, and the flattened norms are summed per product, material and validity (\`norm_sums\`): numeric
+ * sums and products are exact, so the consumption is the one the lines and BOM lines give one by one.
+ */
+const exportDemandCtes = `
+  export_months AS (
+    SELECT s.code, s.month, sum(s.total) AS quantity
+      FROM ecus_monthly_sums s JOIN rules r ON r.type_code = s.type_code AND r.form = '15a' AND r.column_name = 'exportt'
+     WHERE s.company_id = $1 AND s.folder_set_id = $2 AND s.month >= ${firstWholeMonth} AND s.month < ${afterWholeMonths}
+       AND (s.type_code NOT IN (SELECT type_code FROM dual_codes) OR (r.form = '15a') = (s.code IN (SELECT code FROM products)))
+     GROUP BY s.code, s.month),
+  export_edge_days AS (
+    SELECT d.code, d.registered_date AS day, sum(d.total) AS quantity FROM declared d
+     WHERE d.form = '15a' AND d.column_name = 'exportt' AND (d.registered_date < ${firstWholeMonth} OR d.registered_date >= ${afterWholeMonths})
+     GROUP BY d.code, d.registered_date),
+  export_codes AS (SELECT code FROM export_months UNION SELECT code FROM export_edge_days),
+  -- The norms a product has for one material over the same days (several BOM lines, or paths through different
+  -- semi-finished goods) added up before the exports multiply them: exactly what the lines' products add up to.
+  norm_sums AS (
+    SELECT product_code, material_code, material_unit, valid_from, valid_to, sum(norm) AS norm FROM flat_norms GROUP BY 1, 2, 3, 4, 5),
+  -- The first day of each change: a validity starts, or the day after it ends.
+  validity_changes AS (
+    SELECT f.product_code AS code, v.day FROM norm_sums f CROSS JOIN LATERAL (VALUES (f.valid_from), (f.valid_to + 1)) v (day) WHERE v.day IS NOT NULL
+    UNION
+    SELECT f.product_code, v.day
+      FROM (SELECT DISTINCT product_code, material_code FROM norm_sums) f
+      JOIN (SELECT mc.internal_code, mc.valid_from, mc.valid_to FROM code_maps mc WHERE ${visible('mc')}) m ON m.internal_code = f.material_code
+      CROSS JOIN LATERAL (VALUES (m.valid_from), (m.valid_to + 1)) v (day) WHERE v.day IS NOT NULL),
+  split_months AS (
+    SELECT m.code, m.month FROM export_months m
+     WHERE EXISTS (SELECT 1 FROM validity_changes v WHERE v.code = m.code AND v.day > m.month AND v.day < (m.month + interval '1 month')::date)),
+  export_stretches AS (
+    SELECT m.code, m.month AS day, m.quantity FROM export_months m
+     WHERE NOT EXISTS (SELECT 1 FROM split_months x WHERE x.code = m.code AND x.month = m.month)
+    UNION ALL
+    SELECT code, day, quantity FROM export_edge_days
+    UNION ALL
+    -- Bounded by the first and last split month, so that without one no line is read.
+    SELECT d.code, d.registered_date, sum(d.total) FROM declared d
+     WHERE d.form = '15a' AND d.column_name = 'exportt'
+       AND d.registered_date >= (SELECT min(month) FROM split_months) AND d.registered_date < (SELECT (max(month) + interval '1 month')::date FROM split_months)
+       AND (d.code, date_trunc('month', d.registered_date)::date) IN (SELECT code, month FROM split_months)
+     GROUP BY d.code, d.registered_date),
+  -- Each stretch numbered by the changes of its product on or before its first day: one number per run of days.
+  export_runs AS (
+    SELECT code, day, quantity, change, count(*) FILTER (WHERE change) OVER (PARTITION BY code ORDER BY day, change DESC) AS run
+      FROM (SELECT code, day, quantity, false AS change FROM export_stretches
+            UNION ALL
+            SELECT code, day, NULL, true FROM validity_changes) s),
+  export_demand AS (
+    SELECT NULL::int AS line_id, code, min(day) AS day, sum(quantity) AS quantity FROM export_runs WHERE NOT change GROUP BY code, run)`;
+
+/**
  * The check statement (domain §6) per material code, $7 = '15', $8 the tolerance in percent, $9 the C/O forms'
  * schedules, $10 the import type codes exempt under the regime: the warehouse's issues to production against the theoretical consumption (exports × BOM norms
  * flattened, valid on each export's day), the book closing against the physical count at the period end and against
@@ -249,14 +307,13 @@ const inRowUnit = (label: string, from: string) => `
  *   exposure_quantity = max(0, issued − theoretical, book closing − counted) while the row is open
  */
 export const checkStatementQuery = `WITH RECURSIVE ${statementRowsCte},
-  -- Exports summed per product and day: the BOM is expanded once a day, not once a line.
-  exported AS (
-    SELECT min(d.id) AS line_id, d.code, d.registered_date AS day, sum(d.total) AS quantity FROM declared d
-     WHERE d.form = '15a' AND d.column_name = 'exportt' GROUP BY d.code, d.registered_date),
-  ${flattenBomCte({ demand: 'exported', visible })},
+  ${exportDemandCtes},
+  ${flattenBomCte({ demand: 'export_demand', products: 'export_codes', visible })},
   consumption AS (
-    SELECT coalesce(m.code, f.material_code) AS code, coalesce(m.unit, f.material_unit) AS unit, sum(f.quantity * coalesce(m.factor, 1)) AS quantity
-      FROM flat_bom f ${mapped('f', 'f.day', 'f.material_code')} GROUP BY 1, 2),
+    SELECT coalesce(m.code, f.material_code) AS code, coalesce(m.unit, f.material_unit) AS unit, sum(d.quantity * f.norm * coalesce(m.factor, 1)) AS quantity
+      FROM export_demand d
+      JOIN norm_sums f ON f.product_code = d.code AND (f.valid_from IS NULL OR f.valid_from <= d.day) AND (f.valid_to IS NULL OR f.valid_to >= d.day)
+      ${mapped('f', 'd.day', 'f.material_code')} GROUP BY 1, 2),
   theoretical AS (${inRowUnit('bom', 'consumption')}),
   count_day AS (SELECT max(w.inventory_date) AS day FROM warehouse_counts w WHERE ${visible('w')} AND w.inventory_date <= $4),
   -- The count in the row's unit; a count in another unit is listed as a problem and never subtracted from the books.
@@ -268,13 +325,21 @@ export const checkStatementQuery = `WITH RECURSIVE ${statementRowsCte},
   physical AS (${inRowUnit('wh-counting', 'counted_units')}),
   warehouse_book AS (SELECT w.code, sum(w.end_quantity) AS quantity FROM warehouse_iob w WHERE ${visible('w')} AND w.item_type = 'material' GROUP BY 1),
   accounting_book AS (SELECT a.code, sum(a.end_quantity) AS quantity FROM accounting_iob a WHERE ${visible('a')} AND a.item_type = 'material' GROUP BY 1),
-  -- The day of each code's latest import first (hashed), then its lines of that day: ordering every import line of
-  -- the year by code and day would sort them all.
-  last_import_day AS (SELECT code, max(registered_date) AS day FROM declared WHERE form = '15' AND column_name = 'take_in' GROUP BY code),
+  -- The day of each code's latest import from the declared sums (the last day of each month's sum), then the import
+  -- lines of those few days, read once by the index on the day and only then matched to their codes (looked up code by
+  -- code, each day's lines are read once a code: 90 s over ten million lines): neither reads the year's lines.
+  last_import_day AS (
+    SELECT d.code, max(d.last_day) AS day
+      FROM declared_sums d JOIN rules r ON r.type_code = d.type_code AND r.form = '15' AND r.column_name = 'take_in'
+     WHERE d.type_code NOT IN (SELECT type_code FROM dual_codes) OR (r.form = '15a') = (d.code IN (SELECT code FROM products))
+     GROUP BY d.code),
+  last_import_days AS MATERIALIZED (
+    SELECT d.* FROM declared d
+     WHERE d.form = '15' AND d.column_name = 'take_in' AND d.registered_date = ANY ((SELECT array_agg(DISTINCT day) FROM last_import_day)::date[])),
   last_import_line AS (
     SELECT DISTINCT ON (d.code) d.*
-      FROM declared d JOIN last_import_day l ON l.code = d.code AND l.day = d.registered_date
-     WHERE d.form = '15' AND d.column_name = 'take_in' ORDER BY d.code, d.id DESC),
+      FROM last_import_days d JOIN last_import_day l ON l.code = d.code AND l.day = d.registered_date
+     ORDER BY d.code, d.id DESC),
   -- A unit's value and the duty the tariff gives it (the lowest rate its C/O form claims, else MFN; the declared rate
   -- when the tariff does not know the code), and the duty its line paid per unit ($10 the type codes exempt under the
   -- regime): what a shortfall exposes is the difference, never the declared rate of an exempt line (0 %).

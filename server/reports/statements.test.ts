@@ -478,6 +478,36 @@ describe('customs finalization reports', () => {
     await expectSumsOfLines(periods.partial.id, '2022-01-01', '2022-12-31');
   });
 
+  it('applies to each export the norm and the map code valid on its day, whether a validity changes mid-month or on the period\'s last day', async () => {
+    const set = (await call('accountant', 'POST', `/api/clients-api/companies/${company.slug}/folder-sets/`, { name: 'FY2019', year: 2019, date_start: '2019-02-10', date_end: '2019-11-20', type_code: 'SXXK' })).json();
+    periods.validity = { slug: set.slug, id: (await run<{ id: string }>('SELECT id FROM folder_sets WHERE slug = $1 AND company_id = $2', [set.slug, company.id]))[0]!.id };
+    await insert('bom_lines', 'validity', [
+      { code: 'P9', material_code: 'M9A', material_unit: 'KG', bom_value: 2, valid_to: '2019-05-14' },
+      { code: 'P9', material_code: 'M9A', material_unit: 'KG', bom_value: 3, valid_from: '2019-05-15' },
+      { code: 'P9', material_code: 'INT-9B', material_unit: 'KG', bom_value: 1 },
+      { code: 'P9', material_code: 'M9C', material_unit: 'KG', bom_value: 1, valid_from: '2019-11-20' },
+    ]);
+    await insert('code_maps', 'validity', [{ code: 'M9B', unit: 'KG', internal_code: 'INT-9B', internal_unit: 'KG', factor: 2, valid_from: '2019-07-10' }]);
+    const exported = (account_number: string, registered_date: string, total: number) => ({ account_number, row_number: 1, registered_date, type_code: 'E62', code: 'P9', unit: 'PCE', total });
+    const ids = await insert('ecus_lines', 'validity', [
+      exported('300000009010', '2019-02-09', 7), exported('300000009020', '2019-02-10', 1), exported('300000009030', '2019-03-05', 10),
+      exported('300000009040', '2019-05-14', 100), exported('300000009050', '2019-05-15', 1000),
+      // Amended in May: only version 1 counts; and a cancelled export the same month.
+      exported('300000009060', '2019-05-31', 70000), exported('300000009061', '2019-05-31', 20000), exported('300000009070', '2019-05-20', 400000),
+      exported('300000009080', '2019-07-09', 10000), exported('300000009090', '2019-07-10', 100000),
+      exported('300000009100', '2019-11-20', 1000000), exported('300000009110', '2019-11-21', 5),
+    ]);
+    await insert('ecus_cancel_records', 'validity', [{ ecus_id: ids[7], account_number: '300000009070', registered_date: '2019-05-20', type_code: 'E62', code: 'P9', total: 400000 }]);
+    const rows = byCode((await call('viewer', 'GET', `/api/new-balance/check-statement/?${scope('validity')}`)).json().results);
+    // M9A: 2 a piece to 14 May (1 + 10 + 100), 3 from 15 May (1,000 + 20,000 + 10,000 + 100,000 + 1,000,000).
+    expect(rows.M9A?.theoretical_consumption).toBe('3393222');
+    // INT-9B is its own code until its map code starts on 10 July, then 2 kg of M9B a piece.
+    expect(rows['INT-9B']?.theoretical_consumption).toBe('31111');
+    expect(rows.M9B?.theoretical_consumption).toBe('2200000');
+    // M9C from the period's last day only.
+    expect(rows.M9C?.theoretical_consumption).toBe('1000000');
+  });
+
   it('computes a report as a job, answers the kept result until the data changes, and lets the screen follow the run', async () => {
     await signUp('stranger');
     const runsOf = async () => (await run<{ count: number }>(`SELECT count(*)::int AS count FROM report_runs WHERE folder_set_id = $1 AND report = 'statement-15'`, [periods.versions!.id]))[0]!.count;
