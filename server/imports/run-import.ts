@@ -177,10 +177,16 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
     }
     // The statistics the final statements are planned on, sampled before the transaction: a statement of its own, so
     // that on the embedded database other requests get their turn before the final work and not only after it.
-    if (!direct || versioned(target)) await analyseDeclarations(run);
+    // Between these statements the event loop turns, so that on the embedded database the requests that arrived
+    // meanwhile are read and queued before the next one, not after all of them.
+    if (!direct || versioned(target)) {
+      await analyseDeclarations(run);
+      await setImmediate();
+    }
     // Which lines the import's versions supersede, judged before the transaction too while nothing else changes the company's data.
     const judged = direct && versioned(target) && job.replaces.length === 0
       ? { table: judgedOf(job.recordId), version: await judgeImportedDeclarations(run, job.companyId, job.recordId, judgedOf(job.recordId)) } : null;
+    if (judged) await setImmediate();
     await inTransaction(database, async (tx) => {
       const stillJudged = judged !== null && await dataStillAt(tx, job.companyId, judged.version);
       const unmatched = step ? await step.apply(tx, {
