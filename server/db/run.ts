@@ -85,7 +85,8 @@ export async function copyInto(database: Database, table: string, columns: reado
       return;
     }
     await database.pglite.transaction(async (tx) => {
-      await checkOwner((query, params) => tx.query(query, params), owner);
+      await skipRowChecks(async <T>(query: string, params: unknown[] = []) => (await tx.query<T>(query, params)).rows, owner);
+      await tx.query('SET LOCAL synchronous_commit = off');
       await tx.query(copy, [], { blob });
     });
     return;
@@ -95,7 +96,10 @@ export async function copyInto(database: Database, table: string, columns: reado
   try {
     if (withoutChecks) {
       await client.query('BEGIN');
-      await checkOwner((query, params) => client.query(query, params), owner);
+      await skipRowChecks(async <T>(query: string, params: unknown[] = []) => (await client.query(query, params)).rows as T[], owner);
+      // A batch is durable only once its import's final transaction commits (an import its server lost is taken out
+      // at the next start), so its own commit need not wait for the disk.
+      await client.query('SET LOCAL synchronous_commit = off');
     }
     const chunk = typeof text === 'string' ? text : Buffer.from(text.buffer, text.byteOffset, text.byteLength);
     await pipeline(Readable.from([chunk]), client.query(copyFrom(`COPY ${target} FROM STDIN`)));
@@ -108,17 +112,17 @@ export async function copyInto(database: Database, table: string, columns: reado
   }
 }
 
-/** Checks and locks a batch's company and folder set, then turns the transaction's triggers off for its COPY. */
-async function checkOwner(query: (text: string, params: unknown[]) => Promise<{ rows: unknown[] }>, owner: RowsOwner): Promise<void> {
-  const found = await query(
+/**
+ * Checks and locks a company and folder set, then turns the transaction's triggers off, so that rows written for them
+ * skip their two foreign-key checks each; `SET LOCAL session_replication_role = origin` turns them on again.
+ */
+export async function skipRowChecks(run: Run, owner: RowsOwner): Promise<void> {
+  const found = await run(
     'SELECT 1 FROM folder_sets f JOIN companies c ON c.id = f.company_id WHERE f.id = $2 AND c.id = $1 FOR KEY SHARE OF f, c',
     [owner.companyId, owner.folderSetId],
   );
-  if (found.rows.length === 0) throw new Error(`folder set ${owner.folderSetId} of company ${owner.companyId} is gone`);
-  await query('SET LOCAL session_replication_role = replica', []);
-  // A batch is durable only once its import's final transaction commits (an import its server lost is taken out at
-  // the next start), so its own commit need not wait for the disk.
-  await query('SET LOCAL synchronous_commit = off', []);
+  if (found.length === 0) throw new Error(`folder set ${owner.folderSetId} of company ${owner.companyId} is gone`);
+  await run('SET LOCAL session_replication_role = replica');
 }
 
 /** Whether the pool's role may set `session_replication_role`, tried once per pool in a transaction rolled back. */

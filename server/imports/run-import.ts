@@ -5,7 +5,7 @@ import type { FieldDefinition, ResourceDefinition } from '../../common/resources
 import { resourceNamed } from '../../common/resources/index.js';
 import type { Database } from '../db/client.js';
 import { companyDataChanged } from '../db/data-version.js';
-import { copyInto, inTransaction, type Run, runner } from '../db/run.js';
+import { copyInto, inTransaction, type Run, runner, skipRowChecks } from '../db/run.js';
 import { catalogs } from '../i18n.js';
 import {
   analyseDeclarations, createImportedSums, dataStillAt, judgeImportedDeclarations, lastDeclarationLine, refreshDeclarations, refreshDeclaredSums,
@@ -198,7 +198,11 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
       if (target.search.length === 0) await tx('UPDATE import_records SET search_indexed = true WHERE id = $1', [job.recordId]);
       // Visible now, the import's declaration versions supersede the earlier ones.
       if (direct && versioned(target)) {
+        // The embedded database runs each foreign-key check of the derived rows as an interpreted query: the import's
+        // company and folder set, which every one of them names, are checked once instead, as for its batches.
+        if (database.kind === 'pglite') await skipRowChecks(tx, { companyId: job.companyId, folderSetId: job.folderSetId });
         await refreshDeclarations(tx, job.companyId, { importRecordId: job.recordId, ...(sums ? { summed: sums } : {}), ...(stillJudged ? { judged: judged.table } : {}) }, { analysed: true });
+        if (database.kind === 'pglite') await tx('SET LOCAL session_replication_role = origin');
       }
       // Corrections and cancellations change which quantities count, not which versions.
       if (!direct) await refreshDeclaredSums(tx, job.companyId, { folderSetId: job.folderSetId }, { analysed: true });
