@@ -8,7 +8,7 @@ import { setImmediate } from 'node:timers/promises';
 import { resourceNamed } from '../../common/resources/index.js';
 import type { Run } from '../db/run.js';
 import { settleSearchIndexes } from '../db/search-indexes.js';
-import { searchExpression } from '../resources/tables.js';
+import { keepSearchTexts } from '../resources/search-texts.js';
 import { type ImportType, targetOf } from './setup.js';
 
 /**
@@ -37,10 +37,8 @@ export async function indexImportedRows(run: Run, recordId: number, signal?: Abo
       // A slice is read by its range of ids; `+ 0` keeps the planner from reading all the import's rows through its index.
       const [live] = await run<{ id: number }>(
         `WITH live AS (SELECT id FROM import_records WHERE id = $1 AND status = 'succeeded' FOR SHARE),
-              kept AS (INSERT INTO search_texts (table_name, id, company_id, folder_set_id, folded)
-                       SELECT '${target.table}', t.id, t.company_id, t.folder_set_id, ${searchExpression(target)} FROM ${target.table} t
-                        WHERE t.id BETWEEN $2 AND $3 AND t.import_record_id + 0 = $1 AND EXISTS (SELECT 1 FROM live)
-                       ON CONFLICT (id, table_name) DO NOTHING)
+              kept AS (${keepSearchTexts(target, `(SELECT * FROM ${target.table}
+                         WHERE id BETWEEN $2 AND $3 AND import_record_id + 0 = $1 AND EXISTS (SELECT 1 FROM live)) slice`, 'ignore')})
          UPDATE import_records SET heartbeat_at = now() WHERE id IN (SELECT id FROM live) RETURNING id`,
         [recordId, from, from + sliceIds - 1]);
       if (!live) return;

@@ -35,31 +35,30 @@ export function searchCondition(statement: Statement, resource: ResourceDefiniti
 }
 
 /**
+ * The statement that keeps the search text of the imported rows among `rows` (a table or subquery with the table's
+ * columns) as they are now. An edit replaces a kept text; an import keeping its rows' texts leaves one an edit kept
+ * meanwhile (`ignore`), which is the newer.
+ */
+export const keepSearchTexts = (resource: ResourceDefinition, rows: string, onConflict: 'replace' | 'ignore'): string =>
+  `INSERT INTO search_texts (table_name, id, company_id, folder_set_id, folded)
+   SELECT ${tableName(resource)}, id, company_id, folder_set_id, ${searchExpression(resource)} FROM ${rows} WHERE import_record_id IS NOT NULL
+   ON CONFLICT (id, table_name) DO ${onConflict === 'replace' ? 'UPDATE SET folded = excluded.folded' : 'NOTHING'}`;
+
+/**
  * Keeps the search text of the imported rows among `ids` (a query of row ids) as they are now: after an edit of a
  * searched column. Rows written one by one are left to their table's index.
  */
 export async function refreshSearchTexts(run: Run, resource: ResourceDefinition, ids: string, params: unknown[]): Promise<void> {
-  if (!searched(resource)) return;
-  await run(
-    `INSERT INTO search_texts (table_name, id, company_id, folder_set_id, folded)
-     SELECT ${tableName(resource)}, id, company_id, folder_set_id, ${searchExpression(resource)} FROM ${resource.table} WHERE id IN (${ids}) AND import_record_id IS NOT NULL
-     ON CONFLICT (id, table_name) DO UPDATE SET folded = excluded.folded`, params);
+  if (searched(resource)) await run(keepSearchTexts(resource, `(SELECT * FROM ${resource.table} WHERE id IN (${ids})) edited`, 'replace'), params);
 }
 
-/**
- * A common table expression, `<name>`, that upserts the search text of the imported rows a data-modifying
- * `source` expression returns (with every column): an edit keeps its row's text in the same statement.
- */
-export const searchTextsOf = (resource: ResourceDefinition, source: string, name = 'searched_again'): string =>
-  (searched(resource)
-    ? `, ${name} AS (INSERT INTO search_texts (table_name, id, company_id, folder_set_id, folded)
-         SELECT ${tableName(resource)}, id, company_id, folder_set_id, ${searchExpression(resource)} FROM ${source} WHERE import_record_id IS NOT NULL
-         ON CONFLICT (id, table_name) DO UPDATE SET folded = excluded.folded)`
-    : '');
+/** A common table expression that keeps the search text of the imported rows a data-modifying `source` returns: an edit in one statement. */
+export const searchTextsOf = (resource: ResourceDefinition, source: string): string =>
+  (searched(resource) ? `, searched_again AS (${keepSearchTexts(resource, source, 'replace')})` : '');
 
-/** A common table expression, `<name>`, that forgets the search text of the rows a DELETE … RETURNING id expression `gone` took out. */
-export const forgottenSearchTexts = (resource: ResourceDefinition, gone: string, name = 'unsearched'): string =>
-  (searched(resource) ? `, ${name} AS (DELETE FROM search_texts WHERE table_name = ${tableName(resource)} AND id IN (SELECT id FROM ${gone}))` : '');
+/** A common table expression that forgets the search text of the rows a DELETE … RETURNING id expression `gone` took out. */
+export const forgottenSearchTexts = (resource: ResourceDefinition, gone: string): string =>
+  (searched(resource) ? `, unsearched AS (DELETE FROM search_texts WHERE table_name = ${tableName(resource)} AND id IN (SELECT id FROM ${gone}))` : '');
 
 /** Forgets the search text of a table's rows that `ids` (a query of row ids) names, before they are deleted. */
 export async function forgetSearchTexts(run: Run, resource: ResourceDefinition, ids: string, params: unknown[]): Promise<void> {
