@@ -2,6 +2,7 @@ import { createCompany } from '../server/companies/companies.js';
 import { users } from '../server/auth/tables.js';
 import type { Database } from '../server/db/client.js';
 import { type Run, runner } from '../server/db/run.js';
+import { refreshBookSums } from '../server/resources/book-sums.js';
 import { refreshDeclarations } from '../server/resources/declaration-versions.js';
 import { loadPeriod, type Period } from '../server/reports/compute-statements.js';
 
@@ -53,6 +54,7 @@ async function generate(run: Run, scope: { companyId: string; folderSetId: strin
   // As an import does once it has succeeded: the amendments supersede their first versions, and the months are summed.
   const refreshing = performance.now();
   await refreshDeclarations(run, scope.companyId, { folderSetId: scope.folderSetId });
+  await refreshBookSums(run, { table: 'warehouse_take_out' }, scope.companyId, { folderSetId: scope.folderSetId });
   console.log(`  superseded lines and monthly sums derived in ${(performance.now() - refreshing).toFixed(0)} ms`);
   await run('ANALYZE');
 }

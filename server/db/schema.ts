@@ -4,7 +4,7 @@
  */
 import { businessTables } from '../resources/tables.js';
 
-export { declaredMonthlySums, searchTexts, supersededDeclarationLines } from '../resources/tables.js';
+export { bookMonthlySums, declaredMonthlySums, searchTexts, supersededDeclarationLines } from '../resources/tables.js';
 
 export * from '../auth/tables.js';
 export * from '../companies/tables.js';

@@ -13,6 +13,7 @@ import {
 } from '../resources/declaration-versions.js';
 import { quoted } from '../db/statement.js';
 import { forgetSearchTexts } from '../resources/search-texts.js';
+import { addImportedBookSums, importedBookCodes, refreshBookSums } from '../resources/book-sums.js';
 import type { RefusedRow, RowError, RowPlan } from './convert-rows.js';
 import { LeaseLost, ServerClosing } from '../jobs/leases.js';
 import { loadInChild } from './reader.js';
@@ -204,6 +205,7 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
         await refreshDeclarations(tx, job.companyId, { importRecordId: job.recordId, ...(sums ? { summed: sums } : {}), ...(stillJudged ? { judged: judged.table } : {}) }, { analysed: true });
         if (database.kind === 'pglite') await tx('SET LOCAL session_replication_role = origin');
       }
+      if (direct) await addImportedBookSums(tx, target, job.companyId, job.recordId);
       // Corrections and cancellations change which quantities count, not which versions.
       if (!direct) await refreshDeclaredSums(tx, job.companyId, { folderSetId: job.folderSetId }, { analysed: true });
       await companyDataChanged(tx, job.companyId);
@@ -265,8 +267,10 @@ export async function rollBackRows(tx: Run, recordId: number): Promise<void> {
   const step = stepOf(resource, record.import_type);
   const target = targetOf(resource, record.import_type);
   await forgetSearchTexts(tx, target, `SELECT id FROM ${target.table} WHERE import_record_id = $1`, [recordId]);
+  const bookCodes = step ? [] : await importedBookCodes(tx, resource, recordId);
   if (step) await step.rollBack(tx, recordId);
   else await tx(`DELETE FROM ${resource.table} WHERE import_record_id = $1`, [recordId]);
+  await refreshBookSums(tx, resource, record.company_id, bookCodes);
   // The versions it brought gone, earlier versions of its declarations may be the latest again; corrections and
   // cancellations undone change only which quantities count.
   if (step) await refreshDeclaredSums(tx, record.company_id, { folderSetId: record.folder_set_id });

@@ -3,7 +3,7 @@ import { parseDutyRate } from '../../common/lookup/duty-rate.js';
 import { companyDataChanged } from '../db/data-version.js';
 import { type Run, runner } from '../db/run.js';
 import { replaceTariffYear } from '../lookup/replace-lookup-data.js';
-import { declarationsOfLines, refreshDeclarations } from '../resources/declaration-versions.js';
+import { refreshTouched, touchedBy } from '../resources/derived-rows.js';
 import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
 
 /**
@@ -32,7 +32,7 @@ describe('overview charts of C/O utilisation, the check statement and origin sch
       ids.push((await run<{ id: number }>(sql, columns.map(([, value]) => value)))[0]!.id);
     }
     // As the table API does after its writes.
-    await refreshDeclarations(run, companies[company]!.id, await declarationsOfLines(run, { table }, companies[company]!.id, ids));
+    await refreshTouched(run, { table }, companies[company]!.id, await touchedBy(run, { table }, companies[company]!.id, ids));
     await companyDataChanged(run, companies[company]!.id);
     return ids;
   }

@@ -1,3 +1,4 @@
+import { summedBooks } from '../resources/book-sums.js';
 import { flattenBomCte, maxBomDepth } from './flatten-bom.js';
 import { declaredForm, dutyPaid, preferentialRates, tariffYearOf } from './tariff-rates.js';
 
@@ -55,6 +56,35 @@ const afterWholeMonths = `date_trunc('month', $4::date + 1)::date`;
 interface BookSource {
   source: string; priority: number; form: string; code: string; name: string; unit: string; column: string; quantity: string;
   id: string; day: string; document: string; from: string;
+  /** What the sums read instead of the lines of `from`: kept monthly sums. */
+  summedFrom?: string;
+}
+
+/**
+ * A warehouse book (alias `w`, its lines' `day`), mapped to customs codes on the day and filtered by `filter`: line by
+ * line for the drill-down (`from`), and for the sums (`summedFrom`) the monthly sums its writers keep
+ * (server/resources/book-sums.ts) of the months the period covers whole, with the lines of a partial first or last
+ * month and of the months in which a code's mapping changes (`remapped_months`): in every other month a code maps the
+ * same way every day, so its sum maps as its lines would.
+ */
+function warehouseBook(book: string, filter: string): Pick<BookSource, 'from' | 'summedFrom'> {
+  const day = `w.${summedBooks[book]}`;
+  const lines = (where: string, from = `${book} w`) =>
+    `SELECT w.item_type, w.code, w.unit, w.purpose, w.quantity, w.name, ${day}, ${day} FROM ${from} WHERE ${visible('w')} AND ${where}`;
+  return {
+    from: `(SELECT w.*, ${day} AS day FROM ${book} w WHERE ${visible('w')} AND ${day} BETWEEN $3 AND $4) w ${mapped('w', 'w.day')} WHERE ${filter}`,
+    summedFrom: `(
+        SELECT s.item_type, s.code, s.unit, s.purpose, s.quantity, s.name, s.last_day AS day, s.month AS mapped_on FROM book_monthly_sums s
+         WHERE s.company_id = $1 AND s.folder_set_id = $2 AND s.book = '${book}' AND s.month >= ${firstWholeMonth} AND s.month < ${afterWholeMonths}
+           AND NOT EXISTS (SELECT 1 FROM remapped_months r WHERE r.code = s.code AND r.month = s.month)
+        UNION ALL
+        -- Two ranges of the day index, not the period's with its whole months filtered out.
+        ${lines(`((${day} >= $3 AND ${day} < ${firstWholeMonth}) OR (${day} >= ${afterWholeMonths} AND ${day} <= $4))`)}
+        UNION ALL
+        ${lines(`${day} >= ${firstWholeMonth} AND ${day} < ${afterWholeMonths}`, `remapped_months r JOIN ${book} w
+           ON w.company_id = $1 AND w.folder_set_id = $2 AND w.code = r.code AND ${day} >= r.month AND ${day} < (r.month + interval '1 month')::date`)}) w
+      ${mapped('w', 'w.mapped_on')} WHERE ${filter}`,
+  };
 }
 
 const bookSources: BookSource[] = [
@@ -73,17 +103,14 @@ const bookSources: BookSource[] = [
     name: 'w.name', unit: 'coalesce(m.unit, w.unit)',
     column: `CASE WHEN w.item_type = 'product' THEN 'other_export'
                   WHEN coalesce(w.purpose, 'production') = 'production' THEN 'export_to_produce' ELSE 'other_export' END`,
-    quantity: 'w.quantity * coalesce(m.factor, 1)', id: 'w.id', day: 'w.takeout_date', document: 'w.bill_no',
-    from: `warehouse_take_out w ${mapped('w', 'w.takeout_date')}
-     WHERE ${visible('w')} AND w.takeout_date BETWEEN $3 AND $4 AND w.item_type IN ('material', 'product')
-       -- Products leave for export on their declarations (column 8); only their other issues are the books'.
-       AND (w.item_type = 'material' OR w.purpose = 'other')`,
+    quantity: 'w.quantity * coalesce(m.factor, 1)', id: 'w.id', day: 'w.day', document: 'w.bill_no',
+    // Products leave for export on their declarations (column 8); only their other issues are the books'.
+    ...warehouseBook('warehouse_take_out', `w.item_type IN ('material', 'product') AND (w.item_type = 'material' OR w.purpose = 'other')`),
   },
   {
     source: 'wh-take-in', priority: 3, form: `'15a'`, code: 'coalesce(m.code, w.code)', name: 'w.name', unit: 'coalesce(m.unit, w.unit)',
-    column: `'take_in'`, quantity: 'w.quantity * coalesce(m.factor, 1)', id: 'w.id', day: 'w.bill_date', document: 'w.bill_no',
-    from: `warehouse_take_in w ${mapped('w', 'w.bill_date')}
-     WHERE ${visible('w')} AND w.bill_date BETWEEN $3 AND $4 AND w.item_type = 'product' AND w.purpose = 'production'`,
+    column: `'take_in'`, quantity: 'w.quantity * coalesce(m.factor, 1)', id: 'w.id', day: 'w.day', document: 'w.bill_no',
+    ...warehouseBook('warehouse_take_in', `w.item_type = 'product' AND w.purpose = 'production'`),
   },
 ];
 
@@ -98,7 +125,7 @@ const bookLines = (book: BookSource) =>
 const bookSums = (book: BookSource) =>
   `SELECT ${book.form} AS form, ${book.code} AS code, ${book.column} AS column_name, ${book.unit} AS unit, '${book.source}' AS source,
            ${book.priority} AS priority, max(${book.day}) AS last_day, max(${book.name}) AS name, sum(${book.quantity}) AS quantity
-      FROM ${book.from}
+      FROM ${book.summedFrom ?? book.from}
      GROUP BY 1, 2, 3, 4`;
 
 /**
@@ -140,6 +167,14 @@ export const movementsCte = `${effectiveDeclarationsCte},
   -- The same sums as \`movements\` gives line by line (the drill-down reads those). Those of both forms are summed
   -- first and only then the form chosen: a filter on the form before the sums would leave the planner guessing how
   -- many of half a million issues pass, and sorting them.
+  -- The months in which a code's mapping to a customs code changes: a map-code row valid from a day other than the
+  -- first of its month, or to a day other than the last.
+  remapped_months AS MATERIALIZED (
+    SELECT DISTINCT mc.internal_code AS code, b.month
+      FROM code_maps mc CROSS JOIN LATERAL (VALUES
+             (CASE WHEN extract(day FROM mc.valid_from) <> 1 THEN date_trunc('month', mc.valid_from)::date END),
+             (CASE WHEN extract(day FROM mc.valid_to + 1) <> 1 THEN date_trunc('month', mc.valid_to)::date END)) b (month)
+     WHERE ${visible('mc')} AND b.month IS NOT NULL),
   books_summed AS MATERIALIZED (
     ${bookSources.map(bookSums).join('\n    UNION ALL\n    ')}),
   summed AS (

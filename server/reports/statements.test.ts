@@ -5,7 +5,9 @@ import { copyInto, type Run, runner } from '../db/run.js';
 import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
 import { parseDutyRate } from '../../common/lookup/duty-rate.js';
 import { replaceTariffYear } from '../lookup/replace-lookup-data.js';
-import { declarationsOfLines, refreshDeclarations } from '../resources/declaration-versions.js';
+import { addImportedBookSums, summedBooks } from '../resources/book-sums.js';
+import { refreshTouched, touchedBy } from '../resources/derived-rows.js';
+import { refreshDeclarations } from '../resources/declaration-versions.js';
 import { effectiveDeclarationsCte } from './statement-sql.js';
 
 /**
@@ -38,7 +40,7 @@ describe('customs finalization reports', () => {
       ids.push(inserted!.id);
     }
     // As the table API does after its writes.
-    await refreshDeclarations(run, company.id, await declarationsOfLines(run, { table }, company.id, ids));
+    await refreshTouched(run, { table }, company.id, await touchedBy(run, { table }, company.id, ids));
     await companyDataChanged(run, company.id);
     return ids;
   }
@@ -52,6 +54,21 @@ describe('customs finalization reports', () => {
       WHERE company_id = $1 AND folder_set_id = $2 AND month BETWEEN $3 AND $4 GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`, params);
     expect(kept).toEqual(fresh);
     expect(fresh.length).toBeGreaterThan(0);
+  }
+
+  /** The kept sums of the warehouse books of a folder set equal their visible lines summed afresh. */
+  async function expectBookSumsOfLines(folderSetId: string): Promise<void> {
+    const sums = (book: string, day: string) => run(
+      `SELECT date_trunc('month', ${day})::date::text AS month, item_type, code, unit, purpose, sum(quantity)::text AS quantity, count(*)::int AS lines,
+              max(name) AS name, max(${day})::text AS last_day
+         FROM ${book} WHERE company_id = $1 AND folder_set_id = $2
+          AND (import_record_id IS NULL OR import_record_id NOT IN (SELECT id FROM import_records WHERE status IN ('queued', 'running')))
+        GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`, [company.id, folderSetId]);
+    for (const [book, day] of Object.entries(summedBooks)) {
+      const kept = await run(`SELECT month::text, item_type, code, unit, purpose, quantity::text, lines, name, last_day::text FROM book_monthly_sums
+        WHERE company_id = $1 AND folder_set_id = $2 AND book = $3 ORDER BY 1, 2, 3, 4, 5`, [company.id, folderSetId, book]);
+      expect(kept).toEqual(await sums(book, day));
+    }
   }
 
   async function signUp(name: string): Promise<void> {
@@ -498,6 +515,16 @@ describe('customs finalization reports', () => {
       exported('300000009100', '2019-11-20', 1000000), exported('300000009110', '2019-11-21', 5),
     ]);
     await insert('ecus_cancel_records', 'validity', [{ ecus_id: ids[7], account_number: '300000009070', registered_date: '2019-05-20', type_code: 'E62', code: 'P9', total: 400000 }]);
+    const issued = (takeout_date: string, quantity: number) => ({ item_type: 'material', code: 'INT-9B', name: 'Zipper', unit: 'KG', takeout_date, quantity, purpose: 'production' });
+    await insert('warehouse_take_out', 'validity', [
+      issued('2019-02-09', 1), issued('2019-02-10', 10), issued('2019-03-05', 100), issued('2019-07-09', 1000),
+      issued('2019-07-10', 10000), issued('2019-08-01', 100000), issued('2019-11-20', 1000000), issued('2019-11-21', 10000000),
+    ]);
+    // Issues are mapped on their day as well, whether summed by month or read line by line in a partial or remapped month.
+    const issuedRows = byCode((await statement15('validity')).results);
+    expect(issuedRows['INT-9B']?.export_to_produce).toBe('1110');
+    expect(issuedRows.M9B?.export_to_produce).toBe('2220000');
+    await expectBookSumsOfLines(periods.validity.id);
     const rows = byCode((await call('viewer', 'GET', `/api/new-balance/check-statement/?${scope('validity')}`)).json().results);
     // M9A: 2 a piece to 14 May (1 + 10 + 100), 3 from 15 May (1,000 + 20,000 + 10,000 + 100,000 + 1,000,000).
     expect(rows.M9A?.theoretical_consumption).toBe('3393222');
@@ -506,6 +533,53 @@ describe('customs finalization reports', () => {
     expect(rows.M9B?.theoretical_consumption).toBe('2200000');
     // M9C from the period's last day only.
     expect(rows.M9C?.theoretical_consumption).toBe('1000000');
+  });
+
+  it('keeps the warehouse books\' monthly sums after every writer: the table API, an import, a rollback, a loading import', async () => {
+    const set = (await call('accountant', 'POST', `/api/clients-api/companies/${company.slug}/folder-sets/`, { name: 'FY2018', year: 2018, date_start: '2018-01-01', date_end: '2018-12-31', type_code: 'SXXK' })).json();
+    periods.books = { slug: set.slug, id: (await run<{ id: string }>('SELECT id FROM folder_sets WHERE slug = $1 AND company_id = $2', [set.slug, company.id]))[0]!.id };
+    const issuedOf = async (code: string) => byCode((await statement15('books')).results)[code]?.export_to_produce;
+    const issue = (code: string, takeout_date: string, quantity: number) =>
+      ({ company_slug: company.slug, folder_slug: periods.books!.slug, item_type: 'material', code, name: 'Thread', unit: 'KG', takeout_date, quantity: String(quantity), purpose: 'production' });
+    const created = (await call('accountant', 'POST', '/api/new-balance/wh-take-out/', issue('T1', '2018-03-05', 10))).json();
+    await call('accountant', 'POST', '/api/new-balance/wh-take-out/', issue('T1', '2018-03-25', 5));
+    expect(await issuedOf('T1')).toBe('15');
+    // Edited into another code and month, a line leaves its old sum for a new one.
+    expect((await call('accountant', 'PUT', `/api/new-balance/wh-take-out/${created.id}/`, { code: 'T2', takeout_date: '2018-04-01' })).statusCode).toBe(200);
+    expect(await issuedOf('T1')).toBe('5');
+    expect(await issuedOf('T2')).toBe('10');
+
+    // An import's lines count once it has succeeded, and leave with its rollback.
+    const imported = (await run<{ id: number }>(
+      `INSERT INTO import_records (company_id, folder_set_id, resource, import_type, status, from_file, file_sha256, options)
+       VALUES ($1, $2, 'wh-take-out', 'IMPORT', 'running', 'issues.xlsx', '', '{}') RETURNING id`, [company.id, periods.books.id]))[0]!.id;
+    await copyInto(t.database, 'warehouse_take_out', ['company_id', 'folder_set_id', 'import_record_id', 'item_type', 'code', 'name', 'unit', 'takeout_date', 'quantity', 'purpose'],
+      [['T1', '2018-03-07', 100], ['T1', '2018-06-07', 1000], ['T3', '2018-06-08', 7]]
+        .map(([code, day, quantity]) => `${company.id}\t${periods.books!.id}\t${imported}\tmaterial\t${code}\tThread\tKG\t${day}\t${quantity}\tproduction\n`).join(''),
+      { companyId: company.id, folderSetId: periods.books.id });
+    // Loading, they are no one's yet, and an edit meanwhile leaves them out.
+    await call('accountant', 'POST', '/api/new-balance/wh-take-out/', issue('T1', '2018-06-30', 1));
+    expect(await issuedOf('T1')).toBe('6');
+    await expectBookSumsOfLines(periods.books.id);
+    // As the import's final transaction does.
+    await run(`UPDATE import_records SET status = 'succeeded' WHERE id = $1`, [imported]);
+    await addImportedBookSums(run, { table: 'warehouse_take_out' }, company.id, imported);
+    await companyDataChanged(run, company.id);
+    expect(await issuedOf('T1')).toBe('1106');
+    expect(await issuedOf('T3')).toBe('7');
+    await expectBookSumsOfLines(periods.books.id);
+    expect((await call('accountant', 'POST', `/api/balance/import-record/${imported}/rollback/`)).json().status).toBe('rolled_back');
+    expect(await issuedOf('T1')).toBe('6');
+    expect(await issuedOf('T3')).toBeUndefined();
+
+    // Deleted by id, and all those matching a search.
+    const [t2] = (await run<{ id: number }>(`SELECT id FROM warehouse_take_out WHERE folder_set_id = $1 AND code = 'T2'`, [periods.books.id]));
+    expect((await call('accountant', 'DELETE', '/api/new-balance/wh-take-out/bulk-delete/', { company_slug: company.slug, id_list: [t2!.id] })).statusCode).toBeLessThan(300);
+    expect(await issuedOf('T2')).toBeUndefined();
+    await expectBookSumsOfLines(periods.books.id);
+    expect((await call('accountant', 'DELETE', '/api/new-balance/wh-take-out/', { company_slug: company.slug, folder_slug: periods.books.slug, search: 'T1' })).json().deleted).toBe(2);
+    expect(await issuedOf('T1')).toBeUndefined();
+    await expectBookSumsOfLines(periods.books.id);
   });
 
   it('computes a report as a job, answers the kept result until the data changes, and lets the screen follow the run', async () => {

@@ -3,7 +3,7 @@ import type { Database } from '../db/client.js';
 import { companyDataChanged } from '../db/data-version.js';
 import { inTransaction, type Run } from '../db/run.js';
 import { AppError } from '../http/errors.js';
-import { declarationsOfLines, refreshDeclarations, versioned } from './declaration-versions.js';
+import { refreshFolderSet, refreshTouched, touchedBy } from './derived-rows.js';
 import { type ListParameters, whereClause } from './row-sql.js';
 import { forgottenSearchTexts } from './search-texts.js';
 import { Statement } from '../db/statement.js';
@@ -16,7 +16,7 @@ import type { Scope } from '../access.js';
 export async function deleteRowsById(options: { database: Database; resource: ResourceDefinition; scope: Scope; ids: readonly number[] }): Promise<{ deleted: number }> {
   const ids = [...new Set(options.ids)];
   return inTransaction(options.database, async (run) => {
-    const declarations = await declarationsOfLines(run, options.resource, options.scope.companyId, ids);
+    const touched = await touchedBy(run, options.resource, options.scope.companyId, ids);
     const deleted = await run<{ id: number }>(
       `WITH gone AS (DELETE FROM ${options.resource.table} WHERE company_id = $1 AND id = ANY($2::int[]) RETURNING id)${forgottenSearchTexts(options.resource, 'gone')}
        SELECT id FROM gone`,
@@ -27,7 +27,7 @@ export async function deleteRowsById(options: { database: Database; resource: Re
       const missing = ids.filter((id) => !found.has(id));
       throw new AppError('not_found', `Rows not found: ${missing.join(', ')}. Nothing was deleted.`, { extra: { missing_ids: missing } });
     }
-    await refreshDeclarations(run, options.scope.companyId, declarations);
+    await refreshTouched(run, options.resource, options.scope.companyId, touched);
     await companyDataChanged(run, options.scope.companyId);
     return { deleted: deleted.length };
   });
@@ -42,7 +42,7 @@ export async function deleteMatchingRows(options: { run: Run; resource: Resource
      SELECT count(*)::int AS deleted FROM gone`,
     statement.params,
   );
-  if (versioned(options.resource) && options.scope.folderSetId) await refreshDeclarations(options.run, options.scope.companyId, { folderSetId: options.scope.folderSetId });
+  if (options.scope.folderSetId) await refreshFolderSet(options.run, options.resource, options.scope.companyId, options.scope.folderSetId);
   await companyDataChanged(options.run, options.scope.companyId);
   return { deleted: result?.deleted ?? 0 };
 }

@@ -8,7 +8,7 @@ import { resources } from '../../common/resources/index.js';
 import { companyScopeSchema, createRowSchema, type FieldValue, folderScopeSchema, maxPageSize, updateRowSchema } from '../../common/resources/schemas.js';
 import type { AppDeps } from '../deps.js';
 import { requireUser, signedInUser } from '../auth/guard.js';
-import { runner, tableRunner } from '../db/run.js';
+import { inTransaction, runner, tableRunner } from '../db/run.js';
 import { AppError } from '../http/errors.js';
 import { deleteMatchingRows, deleteRowsById } from './delete-rows.js';
 import { exportRows } from './export-rows.js';
@@ -138,7 +138,8 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         }, async (request, reply) => {
           const { company_slug: companySlug, folder_slug: folderSlug, ...values } = request.body as Record<string, FieldValue> & { company_slug: string; folder_slug: string };
           const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug, folderSlug, minimumRole: 'member' });
-          return reply.status(201).send(await createRow({ run, resource, scope: { ...rowScope, folderSetId: rowScope.folderSetId! }, values }));
+          // The row and what the reports keep from it are written together.
+          return reply.status(201).send(await inTransaction(database, (tx) => createRow({ run: tx, resource, scope: { ...rowScope, folderSetId: rowScope.folderSetId! }, values })));
         });
       }
 
@@ -158,7 +159,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
           schema: { tags, security, summary: 'Change some fields of a row', params: idParams, body: updateRowSchema(resource), response: { 200: rowSchema, ...errors } },
         }, async (request) => {
           const rowScope = await resolveRowScope(run, { table: resource.table, userId: signedInUser(request).id, id: request.params.id, minimumRole: 'member' });
-          return updateRow({ run, resource, scope: rowScope, id: request.params.id, values: request.body as Record<string, FieldValue> });
+          return inTransaction(database, (tx) => updateRow({ run: tx, resource, scope: rowScope, id: request.params.id, values: request.body as Record<string, FieldValue> }));
         });
       }
 
@@ -192,7 +193,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         }, async (request) => {
           const { company_slug: companySlug, folder_slug: folderSlug, search, filters } = request.body;
           const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug, folderSlug, minimumRole: 'member' });
-          return deleteMatchingRows({ run, resource, scope: rowScope, parameters: { ...filters, search } });
+          return inTransaction(database, (tx) => deleteMatchingRows({ run: tx, resource, scope: rowScope, parameters: { ...filters, search } }));
         });
       }
     }

@@ -4,7 +4,7 @@ import { demoAccount } from '../companies/seed-demo-account.js';
 import { companyDataChanged } from '../db/data-version.js';
 import { inTransaction, type Run, runner } from '../db/run.js';
 import type { Seeder } from '../db/seeder.js';
-import { refreshDeclarations } from './declaration-versions.js';
+import { refreshFolderSet } from './derived-rows.js';
 import { type DemoRow, demoCompanyName, demoTables } from './demo-tables.js';
 
 const sqlTypes: Record<FieldDefinition['kind'], string> = { text: 'text', code: 'text', choice: 'text', decimal: 'numeric', integer: 'integer', date: 'date' };
@@ -53,7 +53,7 @@ export const demoTablesSeeder: Seeder = {
       const [existing] = await run<{ found: boolean }>('SELECT EXISTS (SELECT 1 FROM ecus_lines WHERE company_id = $1) AS found', [scope.companyId]);
       if (existing?.found) return;
       for (const [name, rows] of Object.entries(demoTables(target.year))) await insertRows(run, resourceNamed(name), scope, rows);
-      await refreshDeclarations(run, scope.companyId, { folderSetId: scope.folderSetId });
+      for (const name of Object.keys(demoTables(target.year))) await refreshFolderSet(run, resourceNamed(name), scope.companyId, scope.folderSetId);
       await companyDataChanged(run, scope.companyId);
     });
   },

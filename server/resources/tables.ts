@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, numeric, type PgColumnBuilderBase, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, numeric, type PgColumnBuilderBase, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { FieldDefinition, ResourceDefinition } from '../../common/resources/define.js';
 import { resources } from '../../common/resources/index.js';
 import { companies, folderSets } from '../companies/tables.js';
@@ -108,3 +108,27 @@ export const declaredMonthlySums = pgTable('ecus_monthly_sums', {
   name: text(),
   lastDay: date({ mode: 'string' }).notNull(),
 }, (table) => [index('ecus_monthly_sums_scope_idx').on(table.companyId, table.folderSetId, table.code), index().on(table.folderSetId)]);
+
+/**
+ * The warehouse books' lines summed per month, item type, code, unit and purpose: what the statements read instead of
+ * a year of issues. Kept by every writer of those books (server/resources/book-sums.ts); a statement adds the lines of
+ * a period's partial first and last months, and of months in which a code's mapping to a customs code changes.
+ */
+export const bookMonthlySums = pgTable('book_monthly_sums', {
+  companyId: uuid().notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  folderSetId: uuid().notNull().references(() => folderSets.id, { onDelete: 'cascade' }),
+  /** The book's table: warehouse_take_out or warehouse_take_in. */
+  book: text().notNull(),
+  month: date({ mode: 'string' }).notNull(),
+  itemType: text(),
+  code: text(),
+  unit: text(),
+  purpose: text(),
+  quantity: numeric().notNull(),
+  lines: integer().notNull(),
+  name: text(),
+  lastDay: date({ mode: 'string' }).notNull(),
+}, (table) => [
+  unique('book_monthly_sums_key').on(table.folderSetId, table.book, table.month, table.itemType, table.code, table.unit, table.purpose).nullsNotDistinct(),
+  index().on(table.companyId),
+]);

@@ -4,7 +4,7 @@ import type { Database } from '../db/client.js';
 import { companyDataChanged } from '../db/data-version.js';
 import { inTransaction, type Run } from '../db/run.js';
 import { AppError, fieldsOfIssues } from '../http/errors.js';
-import { declarationsOfLines, refreshDeclarations } from './declaration-versions.js';
+import { refreshTouched, touchedBy } from './derived-rows.js';
 import { selectList } from './row-sql.js';
 import { searchTextsOf } from './search-texts.js';
 import { quoted } from '../db/statement.js';
@@ -21,14 +21,14 @@ export async function createRow(options: { run: Run; resource: ResourceDefinitio
      RETURNING ${selectList(resource)}`,
     params,
   );
-  await refreshDeclarations(options.run, scope.companyId, await declarationsOfLines(options.run, resource, scope.companyId, [row!.id as number]));
+  await refreshTouched(options.run, resource, scope.companyId, await touchedBy(options.run, resource, scope.companyId, [row!.id as number]));
   await companyDataChanged(options.run, scope.companyId);
   return row!;
 }
 
 async function updateOne(run: Run, resource: ResourceDefinition, companyId: string, id: number, values: Record<string, FieldValue>): Promise<Row | undefined> {
   // A declaration line edited into another declaration changes the latest version of both.
-  const before = await declarationsOfLines(run, resource, companyId, [id]);
+  const before = await touchedBy(run, resource, companyId, [id]);
   const names = Object.keys(values).filter((name) => name in resource.fields && values[name] !== undefined);
   const assignments = [...names.map((name, index) => `${quoted(name)} = $${index + 3}`), 'updated_at = now()'];
   // An imported row's kept search text changes with it, in the same statement.
@@ -38,7 +38,7 @@ async function updateOne(run: Run, resource: ResourceDefinition, companyId: stri
     [id, companyId, ...names.map((name) => values[name])],
   );
   if (row) {
-    await refreshDeclarations(run, companyId, [...before, ...await declarationsOfLines(run, resource, companyId, [id])]);
+    await refreshTouched(run, resource, companyId, before, await touchedBy(run, resource, companyId, [id]));
     await companyDataChanged(run, companyId);
   }
   return row;
