@@ -10,18 +10,26 @@
  * each level's norm including its loss rate (norm × (1 + loss_rate / 100)) and valid on the day. A material
  * that has a BOM of its own valid on the day is expanded, not counted; a cycle is cut where it closes; the
  * expansion stops at `maxBomDepth` levels. `$1` and `$2` are the company and folder set; `visible` is the
- * caller's row filter (it leaves out rows of imports still loading).
+ * caller's row filter (it leaves out rows of imports still loading). `summedNorms` reads the BOM once and sums its
+ * lines of the same product, material, unit and days first: for a demand of most products (flat_bom then has one row
+ * per demand line and such sum, not per BOM line).
  */
 export const maxBomDepth = 12;
 
-export function flattenBomCte(options: { demand: string; products?: string; visible: (alias: string) => string }): string {
+export function flattenBomCte(options: { demand: string; products?: string; visible: (alias: string) => string; summedNorms?: boolean }): string {
   const overlaps = (a: string, b: string) =>
     `(${a}.valid_to IS NULL OR ${b}.valid_from IS NULL OR ${b}.valid_from <= ${a}.valid_to) AND (${a}.valid_from IS NULL OR ${b}.valid_to IS NULL OR ${b}.valid_to >= ${a}.valid_from)`;
   // The norms are a subquery written out at each use rather than a CTE: a CTE read three times is computed whole,
   // every BOM line of the folder set, where written out each use reads only the codes it joins on, by index.
-  const bomNorms = `(SELECT b.code, b.material_code, b.material_unit, b.valid_from, b.valid_to, b.bom_value * (1 + coalesce(b.loss_rate, 0) / 100) AS norm
+  const lineNorms = `(SELECT b.code, b.material_code, b.material_unit, b.valid_from, b.valid_to, b.bom_value * (1 + coalesce(b.loss_rate, 0) / 100) AS norm
       FROM bom_lines b WHERE ${options.visible('b')})`;
-  return `
+  // Unless the whole BOM is read anyway (a year's exports demand every product): then its lines are read once, and
+  // those of the same product, material, unit and days summed first, so that the paths are expanded once, not once a
+  // line. Exact: a path's norm is a product of norms, and numeric sums and products distribute.
+  const bomNorms = options.summedNorms ? 'bom_norms' : lineNorms;
+  return `${options.summedNorms ? `
+  bom_norms AS MATERIALIZED (
+    SELECT code, material_code, material_unit, valid_from, valid_to, sum(norm) AS norm FROM ${lineNorms} n GROUP BY 1, 2, 3, 4, 5),` : ''}
   -- Norms are flattened once per demanded product, not per demand line: each path keeps the days all its
   -- levels hold (greatest start, least end; null is open-ended).
   bom_paths (product_code, material_code, material_unit, norm, valid_from, valid_to, depth, path) AS (

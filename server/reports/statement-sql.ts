@@ -1,4 +1,5 @@
 import { summedBooks } from '../resources/book-sums.js';
+import { latestLine } from '../resources/declaration-versions.js';
 import { flattenBomCte, maxBomDepth } from './flatten-bom.js';
 import { declaredForm, dutyPaid, preferentialRates, tariffYearOf } from './tariff-rates.js';
 
@@ -156,11 +157,12 @@ export const movementsCte = `${effectiveDeclarationsCte},
   -- (their column per type code and form). The months the period covers whole are read from the sums the writers
   -- keep (server/resources/declaration-versions.ts); only a partial first or last month reads its lines.
   declared_sums AS (
-    SELECT type_code, code, unit, sum(total) AS total, max(name) AS name, max(last_day) AS last_day, sum(lines)::int AS lines
-      FROM (SELECT s.type_code, s.code, s.unit, s.total, s.name, s.last_day, s.lines FROM ecus_monthly_sums s
+    SELECT type_code, code, unit, sum(total) AS total, max(name) AS name, max(last_day) AS last_day, sum(lines)::int AS lines,
+           ${latestLine('last_day', 'last_line')} AS last_line
+      FROM (SELECT s.type_code, s.code, s.unit, s.total, s.name, s.last_day, s.lines, s.last_line FROM ecus_monthly_sums s
              WHERE s.company_id = $1 AND s.folder_set_id = $2 AND s.month >= ${firstWholeMonth} AND s.month < ${afterWholeMonths}
             UNION ALL
-            SELECT e.type_code, e.code, e.unit, e.total, e.item_name, e.registered_date, 1 FROM effective e
+            SELECT e.type_code, e.code, e.unit, e.total, e.item_name, e.registered_date, 1, e.id FROM effective e
              WHERE e.registered_date < ${firstWholeMonth} OR e.registered_date >= ${afterWholeMonths}) l
      GROUP BY type_code, code, unit),
   -- The books' movements summed early, per code, column, unit and source: everything after works on these few rows.
@@ -187,21 +189,19 @@ export const movementsCte = `${effectiveDeclarationsCte},
   -- A statement row's unit is the one the company keeps the code in: its books' (the opening, then the warehouse's
   -- latest), else its BOM's, else the unit that carries most of the declared quantity. One late declaration in another
   -- unit does not take the row over: quantities in another unit are listed as problems, never summed.
-  bom_units AS (
-    SELECT DISTINCT ON (code) code, unit
-      FROM (SELECT CASE WHEN $7 = '15' THEN b.material_code ELSE b.code END AS code,
-                   CASE WHEN $7 = '15' THEN b.material_unit ELSE b.unit END AS unit, b.id
-              FROM bom_lines b WHERE ${visible('b')}) b
-     WHERE coalesce(unit, '') <> '' ORDER BY code, id DESC),
   statement_codes AS (
     SELECT m.code,
            coalesce(
              (array_agg(m.unit ORDER BY m.priority, m.last_day DESC NULLS LAST) FILTER (WHERE m.source <> 'ecus' AND coalesce(m.unit, '') <> ''))[1],
-             min(b.unit),
+             -- The latest BOM line's, looked up by code in the BOM's index: sorting a large BOM to find each code's latest
+             -- line cost more than the rest of the statement.
+             CASE WHEN $7 = '15'
+                  THEN (SELECT b.material_unit FROM bom_lines b WHERE ${visible('b')} AND b.material_code = m.code AND coalesce(b.material_unit, '') <> '' ORDER BY b.id DESC LIMIT 1)
+                  ELSE (SELECT b.unit FROM bom_lines b WHERE ${visible('b')} AND b.code = m.code AND coalesce(b.unit, '') <> '' ORDER BY b.id DESC LIMIT 1) END,
              (SELECT d.unit FROM summed d WHERE d.code = m.code AND d.source = 'ecus' AND coalesce(d.unit, '') <> ''
                GROUP BY d.unit ORDER BY sum(d.quantity) DESC, d.unit LIMIT 1)) AS unit,
            (array_agg(m.name ORDER BY m.priority, m.last_day DESC NULLS LAST) FILTER (WHERE coalesce(m.name, '') <> ''))[1] AS name
-      FROM summed m LEFT JOIN bom_units b ON b.code = m.code GROUP BY m.code),
+      FROM summed m GROUP BY m.code),
   counted AS (
     SELECT s.code, s.name, s.unit, m.column_name, m.quantity, m.source, m.unit AS source_unit,
            m.unit IS NULL OR s.unit IS NULL OR upper(trim(m.unit)) = upper(trim(s.unit)) AS same_unit
@@ -343,7 +343,7 @@ const exportDemandCtes = `
  */
 export const checkStatementQuery = `WITH RECURSIVE ${statementRowsCte},
   ${exportDemandCtes},
-  ${flattenBomCte({ demand: 'export_demand', products: 'export_codes', visible })},
+  ${flattenBomCte({ demand: 'export_demand', products: 'export_codes', visible, summedNorms: true })},
   consumption AS (
     SELECT coalesce(m.code, f.material_code) AS code, coalesce(m.unit, f.material_unit) AS unit, sum(d.quantity * f.norm * coalesce(m.factor, 1)) AS quantity
       FROM export_demand d
@@ -360,21 +360,15 @@ export const checkStatementQuery = `WITH RECURSIVE ${statementRowsCte},
   physical AS (${inRowUnit('wh-counting', 'counted_units')}),
   warehouse_book AS (SELECT w.code, sum(w.end_quantity) AS quantity FROM warehouse_iob w WHERE ${visible('w')} AND w.item_type = 'material' GROUP BY 1),
   accounting_book AS (SELECT a.code, sum(a.end_quantity) AS quantity FROM accounting_iob a WHERE ${visible('a')} AND a.item_type = 'material' GROUP BY 1),
-  -- The day of each code's latest import from the declared sums (the last day of each month's sum), then the import
-  -- lines of those few days, read once by the index on the day and only then matched to their codes (looked up code by
-  -- code, each day's lines are read once a code: 90 s over ten million lines): neither reads the year's lines.
-  last_import_day AS (
-    SELECT d.code, max(d.last_day) AS day
-      FROM declared_sums d JOIN rules r ON r.type_code = d.type_code AND r.form = '15' AND r.column_name = 'take_in'
-     WHERE d.type_code NOT IN (SELECT type_code FROM dual_codes) OR (r.form = '15a') = (d.code IN (SELECT code FROM products))
-     GROUP BY d.code),
-  last_import_days AS MATERIALIZED (
-    SELECT d.* FROM declared d
-     WHERE d.form = '15' AND d.column_name = 'take_in' AND d.registered_date = ANY ((SELECT array_agg(DISTINCT day) FROM last_import_day)::date[])),
+  -- Each code's latest import line (by day, then id), which the declared sums keep: looked up by its id, not found
+  -- among the lines of the last days.
   last_import_line AS (
-    SELECT DISTINCT ON (d.code) d.*
-      FROM last_import_days d JOIN last_import_day l ON l.code = d.code AND l.day = d.registered_date
-     ORDER BY d.code, d.id DESC),
+    SELECT e.* FROM ecus_lines e
+     WHERE e.id IN (
+       SELECT ${latestLine('d.last_day', 'd.last_line')}
+         FROM declared_sums d JOIN rules r ON r.type_code = d.type_code AND r.form = '15' AND r.column_name = 'take_in'
+        WHERE d.type_code NOT IN (SELECT type_code FROM dual_codes) OR (r.form = '15a') = (d.code IN (SELECT code FROM products))
+        GROUP BY d.code)),
   -- A unit's value and the duty the tariff gives it (the lowest rate its C/O form claims, else MFN; the declared rate
   -- when the tariff does not know the code), and the duty its line paid per unit ($10 the type codes exempt under the
   -- regime): what a shortfall exposes is the difference, never the declared rate of an exempt line (0 %).
@@ -437,7 +431,7 @@ export const form16Query = `WITH RECURSIVE ${statementRowsCte},
   exported AS (
     SELECT min(d.id) AS line_id, d.code, d.registered_date AS day, sum(d.total) AS quantity FROM declared d
      WHERE d.form = '15a' AND d.column_name = 'exportt' GROUP BY d.code, d.registered_date),
-  ${flattenBomCte({ demand: 'exported', visible })},
+  ${flattenBomCte({ demand: 'exported', visible, summedNorms: true })},
   per_product AS (
     SELECT f.product_code, coalesce(m.code, f.material_code) AS material_code, max(coalesce(m.unit, f.material_unit)) AS material_unit,
            sum(f.quantity * coalesce(m.factor, 1)) AS theoretical

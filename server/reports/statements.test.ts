@@ -535,6 +535,24 @@ describe('customs finalization reports', () => {
     expect(rows.M9C?.theoretical_consumption).toBe('1000000');
   });
 
+  it('values a shortfall at the latest effective import line: by day, then by line, past cancellations and amendments', async () => {
+    const set = (await call('accountant', 'POST', `/api/clients-api/companies/${company.slug}/folder-sets/`, { name: 'GC 2017', year: 2017, date_start: '2017-01-01', date_end: '2017-12-31', type_code: 'GC' })).json();
+    periods.latest = { slug: set.slug, id: (await run<{ id: string }>('SELECT id FROM folder_sets WHERE slug = $1 AND company_id = $2', [set.slug, company.id]))[0]!.id };
+    await insert('opening_balances', 'latest', [{ item_type: 'material', code: 'M5', name: 'Button', unit: 'KG', begin_value: 1000 }]);
+    await insert('warehouse_counts', 'latest', [{ code: 'M5', unit: 'KG', inventory_date: '2017-12-31', inventory_quantity: 0 }]);
+    // Two import type codes (E21 and E23) summed apart: the latest is found across them.
+    const imported = (account_number: string, registered_date: string, unitValue: number, type_code = 'E21') =>
+      ({ account_number, row_number: 1, registered_date, type_code, code: 'M5', unit: 'KG', total: 100, total_value: unitValue * 100, tax_rate: 10 });
+    const ids = await insert('ecus_lines', 'latest', [
+      imported('100000005070', '2017-09-01', 70000), imported('100000005010', '2017-03-01', 10000), imported('100000005080', '2017-09-01', 80000, 'E23'),
+      imported('100000005090', '2017-09-01', 90000, 'E23'), imported('100000005100', '2017-09-01', 100000), imported('100000005101', '2017-08-20', 60000),
+      imported('100000005020', '2017-06-10', 20000),
+    ]);
+    await insert('ecus_cancel_records', 'latest', [{ ecus_id: ids[3], account_number: '100000005090', registered_date: '2017-09-01', type_code: 'E23', code: 'M5', total: 100 }]);
+    const rows = byCode((await call('viewer', 'GET', `/api/new-balance/check-statement/?${scope('latest')}`)).json().results);
+    expect(rows.M5).toMatchObject({ status: 'open', import_unit_value: '80000' });
+  });
+
   it('keeps the warehouse books\' monthly sums after every writer: the table API, an import, a rollback, a loading import', async () => {
     const set = (await call('accountant', 'POST', `/api/clients-api/companies/${company.slug}/folder-sets/`, { name: 'FY2018', year: 2018, date_start: '2018-01-01', date_end: '2018-12-31', type_code: 'SXXK' })).json();
     periods.books = { slug: set.slug, id: (await run<{ id: string }>('SELECT id FROM folder_sets WHERE slug = $1 AND company_id = $2', [set.slug, company.id]))[0]!.id };

@@ -9,7 +9,7 @@ import type { Run } from '../db/run.js';
  * - The superseded lines (`ecus_superseded_lines`): the 12th digit of a declaration number counts its in-clearance
  *   amendments, and only the latest visible version of a declaration counts.
  * - The monthly sums (`ecus_monthly_sums`) of the effective lines: latest versions, not cancelled, per month, type
- *   code, code and unit.
+ *   code, code and unit, with the latest line of each.
  *
  * Rows of an import still loading are not visible: they supersede nothing and add to no sum until it succeeds.
  */
@@ -129,10 +129,16 @@ export async function refreshDeclarations(run: Run, companyId: string, declarati
   await sumDeclarations(run, companyId, sums ?? [...declarations as readonly DeclarationKey[], ...changedCodes]);
 }
 
+/**
+ * The latest of some lines by day, then id, as one aggregate: the day in the high bits of a bigint and the id in the
+ * low 32, so that the monthly sums keep their latest line (`last_line`) in the same pass as their totals, not in a sort.
+ */
+export const latestLine = (day: string, id: string) => `(max(((${day} - DATE '2000-01-01')::bigint << 32) + ${id}) & 4294967295)::int`;
+
 /** Creates the table an import sums its lines into as it loads them. */
 export const createImportedSums = (run: Run, table: string) => run(
   `CREATE UNLOGGED TABLE ${table} (folder_set_id uuid NOT NULL, month date NOT NULL, type_code text, code text, unit text,
-     total numeric NOT NULL, lines int NOT NULL, name text, last_day date NOT NULL)`);
+     total numeric NOT NULL, lines int NOT NULL, name text, last_day date NOT NULL, last_line int NOT NULL)`);
 
 /**
  * Sums the lines an import loaded after line `afterId` (its latest batch) by month, type code, code and unit, as the
@@ -148,8 +154,9 @@ export async function sumImportedLines(run: Run, table: string, importRecordId: 
        SELECT id, folder_set_id, registered_date, type_code, code, unit, total, item_name FROM ecus_lines
         WHERE id > $2 AND id <= (SELECT max(id) FROM ecus_lines) AND import_record_id + 0 = $1),
      summed AS (
-       INSERT INTO ${table} (folder_set_id, month, type_code, code, unit, total, lines, name, last_day)
-       SELECT folder_set_id, date_trunc('month', registered_date)::date, type_code, code, unit, sum(total), count(*), max(item_name), max(registered_date)
+       INSERT INTO ${table} (folder_set_id, month, type_code, code, unit, total, lines, name, last_day, last_line)
+       SELECT folder_set_id, date_trunc('month', registered_date)::date, type_code, code, unit, sum(total), count(*), max(item_name), max(registered_date),
+              ${latestLine('registered_date', 'id')}
          FROM batch WHERE registered_date IS NOT NULL GROUP BY 1, 2, 3, 4, 5)
      SELECT max(id) AS last FROM batch`, [importRecordId, afterId]);
   return batch?.last ?? afterId;
@@ -174,10 +181,10 @@ async function addImportedSums(run: Run, companyId: string, table: string, chang
      kept AS (
        DELETE FROM ecus_monthly_sums s USING (SELECT DISTINCT folder_set_id, month, row(type_code, code, unit)::text AS key FROM added) k
         WHERE s.company_id = $1 AND s.folder_set_id = k.folder_set_id AND s.month = k.month AND row(s.type_code, s.code, s.unit)::text = k.key
-       RETURNING s.folder_set_id, s.month, s.type_code, s.code, s.unit, s.total, s.lines, s.name, s.last_day)
-     INSERT INTO ecus_monthly_sums (company_id, folder_set_id, month, type_code, code, unit, total, lines, name, last_day)
-     SELECT $1, folder_set_id, month, type_code, code, unit, sum(total), sum(lines), max(name), max(last_day)
-       FROM (SELECT * FROM kept UNION ALL SELECT folder_set_id, month, type_code, code, unit, total, lines, name, last_day FROM added) a
+       RETURNING s.folder_set_id, s.month, s.type_code, s.code, s.unit, s.total, s.lines, s.name, s.last_day, s.last_line)
+     INSERT INTO ecus_monthly_sums (company_id, folder_set_id, month, type_code, code, unit, total, lines, name, last_day, last_line)
+     SELECT $1, folder_set_id, month, type_code, code, unit, sum(total), sum(lines), max(name), max(last_day), ${latestLine('last_day', 'last_line')}
+       FROM (SELECT * FROM kept UNION ALL SELECT folder_set_id, month, type_code, code, unit, total, lines, name, last_day, last_line FROM added) a
       GROUP BY 2, 3, 4, 5, 6`,
     [companyId, changed.map((key) => key.folder_set_id), changed.map((key) => key.code)]);
 }
@@ -230,9 +237,9 @@ async function sumDeclarations(run: Run, companyId: string, scope: readonly Pick
   }
   await run(
     `WITH gone AS (DELETE FROM ecus_monthly_sums s WHERE s.company_id = $1 AND ${sums})
-     INSERT INTO ecus_monthly_sums (company_id, folder_set_id, month, type_code, code, unit, total, lines, name, last_day)
+     INSERT INTO ecus_monthly_sums (company_id, folder_set_id, month, type_code, code, unit, total, lines, name, last_day, last_line)
      SELECT $1, e.folder_set_id, date_trunc('month', e.registered_date)::date, e.type_code, e.code, e.unit, sum(e.total), count(*),
-            max(e.item_name), max(e.registered_date)
+            max(e.item_name), max(e.registered_date), ${latestLine('e.registered_date', 'e.id')}
        FROM ${lines} AND e.registered_date IS NOT NULL
         AND (e.import_record_id IS NULL OR e.import_record_id NOT IN (${loading}))
         AND NOT EXISTS (SELECT 1 FROM ecus_superseded_lines s WHERE s.folder_set_id = e.folder_set_id AND s.line_id = e.id)

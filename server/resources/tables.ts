@@ -107,6 +107,8 @@ export const declaredMonthlySums = pgTable('ecus_monthly_sums', {
   lines: integer().notNull(),
   name: text(),
   lastDay: date({ mode: 'string' }).notNull(),
+  /** The latest of the sum's lines (by day, then id), which the check statement reads the latest import from. */
+  lastLine: integer().notNull(),
 }, (table) => [index('ecus_monthly_sums_scope_idx').on(table.companyId, table.folderSetId, table.code), index().on(table.folderSetId)]);
 
 /**
