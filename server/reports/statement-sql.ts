@@ -425,23 +425,25 @@ export const checkStatementQuery = `WITH RECURSIVE ${statementRowsCte},
  *   actual_norm[p][m] = bom_norm[p][m] × issued[m] / Σ_p' (bom_norm[p'][m] × exported[p'])
  *
  * `X` marks a material never imported (bought at home); `KXDĐM` one whose issues are not recorded, so its norm
- * cannot be established.
+ * cannot be established. The exports are the check statement's stretches of days (`exportDemandCtes`), so that the
+ * year's export lines are not read.
  */
 export const form16Query = `WITH RECURSIVE ${statementRowsCte},
-  exported AS (
-    SELECT min(d.id) AS line_id, d.code, d.registered_date AS day, sum(d.total) AS quantity FROM declared d
-     WHERE d.form = '15a' AND d.column_name = 'exportt' GROUP BY d.code, d.registered_date),
-  ${flattenBomCte({ demand: 'exported', visible, summedNorms: true })},
+  ${exportDemandCtes},
+  ${flattenBomCte({ demand: 'export_demand', products: 'export_codes', visible, summedNorms: true })},
   per_product AS (
     SELECT f.product_code, coalesce(m.code, f.material_code) AS material_code, max(coalesce(m.unit, f.material_unit)) AS material_unit,
            sum(f.quantity * coalesce(m.factor, 1)) AS theoretical
       FROM flat_bom f ${mapped('f', 'f.day', 'f.material_code')} GROUP BY 1, 2),
-  output AS (SELECT code, sum(quantity) AS quantity FROM exported GROUP BY code),
+  output AS (SELECT code, sum(quantity) AS quantity FROM export_demand GROUP BY code),
   material_total AS (SELECT material_code, sum(theoretical) AS theoretical FROM per_product GROUP BY 1),
-  imported_codes AS (
-    SELECT code FROM declared WHERE form = '15' AND column_name = 'take_in'
-    UNION SELECT code FROM movements WHERE form = '15' AND column_name = 'begin'),
-  product_names AS (SELECT code, max(item_name) AS name, max(unit) AS unit FROM declared WHERE form = '15a' AND column_name = 'exportt' GROUP BY code),
+  -- Codes imported or opened, and the exported products' names and units, from the sums Statement 15 is built from.
+  imported_codes AS (SELECT code FROM summed WHERE (source = 'ecus' AND column_name = 'take_in') OR column_name = 'begin'),
+  product_names AS (
+    SELECT d.code, max(d.name) AS name, max(d.unit) AS unit
+      FROM declared_sums d JOIN rules r ON r.type_code = d.type_code AND r.form = '15a' AND r.column_name = 'exportt'
+     WHERE d.type_code NOT IN (SELECT type_code FROM dual_codes) OR (r.form = '15a') = (d.code IN (SELECT code FROM products))
+     GROUP BY d.code),
   material_names AS (SELECT b.material_code AS code, max(b.material_name) AS name FROM bom_lines b WHERE ${visible('b')} GROUP BY 1),
   normed AS (
     SELECT p.product_code, pn.name AS product_name, pn.unit AS product_unit, p.material_code,

@@ -533,6 +533,13 @@ describe('customs finalization reports', () => {
     expect(rows.M9B?.theoretical_consumption).toBe('2200000');
     // M9C from the period's last day only.
     expect(rows.M9C?.theoretical_consumption).toBe('1000000');
+    // Form 16 over the same exports (1,131,111 pieces in the period): each BOM norm is the consumption per piece exported,
+    // and only the issued materials have an actual norm. None was imported or opened: all are marked X.
+    const norms = (await call('viewer', 'GET', `/api/new-balance/report-form-16/?${scope('validity')}`)).json().results;
+    expect(norms.map((row: Record<string, unknown>) => [row.material_code, row.bom_norm, row.actual_norm, row.deviation_percent, row.note])).toEqual([
+      ['INT-9B', '0.027505', '0.000981', '-96.43', 'X'], ['M9A', '2.999902', null, null, 'X'],
+      ['M9B', '1.94499', '1.962672', '0.91', 'X'], ['M9C', '0.884087', null, null, 'X'],
+    ]);
   });
 
   it('values a shortfall at the latest effective import line: by day, then by line, past cancellations and amendments', async () => {
