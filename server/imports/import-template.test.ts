@@ -166,7 +166,9 @@ describe('import templates', { timeout: 600_000 }, () => {
       const names = Object.keys(fixed.fields);
       workbook.worksheets[0]!.addRow(names.map((name) => typedValue(name, table.fields[name]!, locale)));
       const content = Buffer.from(await workbook.xlsx.writeBuffer());
-      const uploaded = (await t.app.inject({ method: 'POST', url: '/api/uploads/', ...withAuth(multipart({}, { name: `${table.name}.xlsx`, content })) })).json();
+      const upload = await t.app.inject({ method: 'POST', url: '/api/uploads/', ...withAuth(multipart({}, { name: `${table.name}.xlsx`, content })) });
+      expect(upload.statusCode, `${table.name}: ${upload.body}`).toBe(201);
+      const uploaded = upload.json();
       const sheet = uploaded.sheets[0];
       const headers = (await call('POST', `/api/${table.family}/get-excel-headers/`, { upload_id: uploaded.upload_id, sheet_name: sheet, header_from: 1 })).json();
       const proposed = matchColumns(headers, matchFieldsOf(fixed, table, catalogs), fixed.last_setup?.mapping);
