@@ -1,5 +1,6 @@
 import type { ResourceDefinition } from '../../common/resources/define.js';
 import type { Run } from '../db/run.js';
+import { type CodeKey, loadingImports, sumScope } from './sum-scope.js';
 
 /**
  * The warehouse books summed per month (`book_monthly_sums`): what the statements read instead of a year of issue and
@@ -16,9 +17,7 @@ export const summedBooks: Readonly<Record<string, string>> = { warehouse_take_ou
 const keyColumns = 'item_type, code, unit, purpose';
 
 /** A code of a book in one folder set: what writing a line can change. */
-export interface BookCode { folder_set_id: string; code: string | null }
-
-const loading = `SELECT id FROM import_records WHERE company_id = $1 AND status IN ('queued', 'running')`;
+export type BookCode = CodeKey;
 
 /**
  * The sums of some lines of `book` (`lines`, aliased `l`) per folder set, month and key, as rows of `book_monthly_sums`
@@ -47,29 +46,11 @@ export async function bookCodesOf(run: Run, resource: Pick<ResourceDefinition, '
  */
 export async function refreshBookSums(run: Run, resource: Pick<ResourceDefinition, 'table'>, companyId: string, scope: readonly BookCode[] | { folderSetId: string }): Promise<void> {
   const book = resource.table;
-  if (!(book in summedBooks) || (Array.isArray(scope) && scope.length === 0)) return;
+  const scoped = book in summedBooks ? sumScope(book, 'l', companyId, scope) : null;
+  if (!scoped) return;
   await run('SELECT 1 FROM companies WHERE id = $1 FOR UPDATE', [companyId]);
-  const visible = `l.company_id = $1 AND (l.import_record_id IS NULL OR l.import_record_id NOT IN (${loading}))`;
-  let sums: string;
-  let lines: string;
-  let params: unknown[];
-  if ('folderSetId' in scope) {
-    sums = 's.folder_set_id = $2';
-    lines = `${book} l WHERE ${visible} AND l.folder_set_id = $2`;
-    params = [companyId, scope.folderSetId];
-  } else {
-    const codes = scope as readonly BookCode[];
-    // Codes by the book's code index, lines without a code apart: a condition joining both with OR would read the
-    // whole folder set for one edited line.
-    sums = '((s.folder_set_id, s.code) IN (SELECT * FROM unnest($2::uuid[], $3::text[])) OR (s.code IS NULL AND s.folder_set_id = ANY($4::uuid[])))';
-    lines = `(SELECT l.* FROM (SELECT DISTINCT * FROM unnest($2::uuid[], $3::text[])) k (folder_set_id, code)
-                JOIN ${book} l ON l.company_id = $1 AND l.folder_set_id = k.folder_set_id AND l.code = k.code
-              UNION ALL
-              SELECT l.* FROM ${book} l WHERE l.company_id = $1 AND l.code IS NULL AND l.folder_set_id = ANY($4::uuid[])) l WHERE ${visible}`;
-    const coded = codes.filter((key) => key.code !== null);
-    params = [companyId, coded.map((key) => key.folder_set_id), coded.map((key) => key.code),
-      [...new Set(codes.filter((key) => key.code === null).map((key) => key.folder_set_id))]];
-  }
+  const { sums, params } = scoped;
+  const lines = `${scoped.lines} AND (l.import_record_id IS NULL OR l.import_record_id NOT IN (${loadingImports}))`;
   // Two statements: an insert does not see what a delete in its own statement took out, and the key is unique.
   await run(`DELETE FROM book_monthly_sums s WHERE s.company_id = $1 AND s.book = '${book}' AND ${sums}`, params);
   await run(`INSERT INTO book_monthly_sums (company_id, ${sumColumns}) SELECT $1, * FROM (${summedLines(book, lines)}) l`, params);

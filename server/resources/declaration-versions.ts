@@ -1,5 +1,6 @@
 import type { ResourceDefinition } from '../../common/resources/define.js';
 import type { Run } from '../db/run.js';
+import { loadingImports, sumScope } from './sum-scope.js';
 
 /**
  * What the reports read instead of grouping a year of declaration lines, kept by every writer of the lines that
@@ -39,7 +40,6 @@ export async function declarationsOfLines(run: Run, resource: Pick<ResourceDefin
   return run<DeclarationKey>(`SELECT DISTINCT e.folder_set_id, left(e.account_number, 11) AS declaration, e.code FROM ${lines}`, [companyId, ids]);
 }
 
-const loading = `SELECT id FROM import_records WHERE company_id = $1 AND status IN ('queued', 'running')`;
 
 /** An import's declarations: those of its lines (`$2`) in their folder sets. */
 const importedDeclarations = `(e.folder_set_id, left(e.account_number, 11)) IN (
@@ -54,7 +54,7 @@ const importedDeclarations = `(e.folder_set_id, left(e.account_number, 11)) IN (
 const judgedLines = (lines: string, visibleImport?: string) => `
   SELECT id, folder_set_id, code, coalesce(account_number < max(account_number) FILTER (WHERE visible) OVER (PARTITION BY folder_set_id, declaration), false) AS superseded
     FROM (SELECT e.id, e.folder_set_id, e.code, left(e.account_number, 11) AS declaration, e.account_number,
-                 e.import_record_id IS NULL OR e.import_record_id NOT IN (${loading}${visibleImport ? ` AND id <> ${visibleImport}` : ''}) AS visible
+                 e.import_record_id IS NULL OR e.import_record_id NOT IN (${loadingImports}${visibleImport ? ` AND id <> ${visibleImport}` : ''}) AS visible
             FROM ecus_lines e WHERE e.company_id = $1 AND ${lines}) l`;
 
 /**
@@ -215,33 +215,16 @@ export async function refreshDeclaredSums(run: Run, companyId: string, scope: { 
 
 /** Re-derives the monthly sums of the effective lines of some codes, or of a whole folder set. */
 async function sumDeclarations(run: Run, companyId: string, scope: readonly Pick<DeclarationKey, 'folder_set_id' | 'code'>[] | { folderSetId: string }): Promise<void> {
-  let sums: string;
-  let lines: string;
-  let params: unknown[];
-  if ('folderSetId' in scope) {
-    sums = 's.folder_set_id = $2';
-    lines = 'ecus_lines e WHERE e.company_id = $1 AND e.folder_set_id = $2';
-    params = [companyId, scope.folderSetId];
-  } else {
-    if (scope.length === 0) return;
-    // The lines of each code by the code index, and those without a code apart: a condition joining both with OR
-    // would read the whole folder set for one edited line.
-    sums = '((s.folder_set_id, s.code) IN (SELECT * FROM unnest($2::uuid[], $3::text[])) OR (s.code IS NULL AND s.folder_set_id = ANY($4::uuid[])))';
-    lines = `(SELECT e.* FROM (SELECT DISTINCT * FROM unnest($2::uuid[], $3::text[])) k (folder_set_id, code)
-               JOIN ecus_lines e ON e.company_id = $1 AND e.folder_set_id = k.folder_set_id AND e.code = k.code
-             UNION ALL
-             SELECT e.* FROM ecus_lines e WHERE e.company_id = $1 AND e.code IS NULL AND e.folder_set_id = ANY($4::uuid[])) e WHERE true`;
-    const coded = scope.filter((key) => key.code !== null);
-    params = [companyId, coded.map((key) => key.folder_set_id), coded.map((key) => key.code),
-      [...new Set(scope.filter((key) => key.code === null).map((key) => key.folder_set_id))]];
-  }
+  const scoped = sumScope('ecus_lines', 'e', companyId, scope);
+  if (!scoped) return;
+  const { sums, lines, params } = scoped;
   await run(
     `WITH gone AS (DELETE FROM ecus_monthly_sums s WHERE s.company_id = $1 AND ${sums})
      INSERT INTO ecus_monthly_sums (company_id, folder_set_id, month, type_code, code, unit, total, lines, name, last_day, last_line)
      SELECT $1, e.folder_set_id, date_trunc('month', e.registered_date)::date, e.type_code, e.code, e.unit, sum(e.total), count(*),
             max(e.item_name), max(e.registered_date), ${latestLine('e.registered_date', 'e.id')}
        FROM ${lines} AND e.registered_date IS NOT NULL
-        AND (e.import_record_id IS NULL OR e.import_record_id NOT IN (${loading}))
+        AND (e.import_record_id IS NULL OR e.import_record_id NOT IN (${loadingImports}))
         AND NOT EXISTS (SELECT 1 FROM ecus_superseded_lines s WHERE s.folder_set_id = e.folder_set_id AND s.line_id = e.id)
         AND NOT EXISTS (SELECT 1 FROM ecus_cancel_records c WHERE c.company_id = $1 AND c.folder_set_id = e.folder_set_id AND c.ecus_id = e.id)
       GROUP BY 2, 3, 4, 5, 6`,
