@@ -31,11 +31,12 @@ describe('declarations judged ahead of an import\'s final transaction', () => {
     const [{ id: recordId }] = await run<{ id: number }>(
       `INSERT INTO import_records (company_id, folder_set_id, resource, import_type, status, from_file, file_sha256, options)
        VALUES ($1, $2, 'ecus', 'IMPORT', 'running', 'amended.xlsx', '', '{}') RETURNING id`, [companyId, folderSetId]) as [{ id: number }];
-    const amended = await line('105800000121', recordId);
+    await line('105800000121', recordId);
 
     const version = await judgeImportedDeclarations(run, companyId, recordId, 'judged_ahead');
+    // Only what changes is kept: the original is now superseded; the amendment, new and the latest, stays as it is.
     const judged = await run<{ id: number; superseded: boolean }>('SELECT id, superseded FROM judged_ahead ORDER BY id');
-    expect(judged).toEqual([{ id: original, superseded: true }, { id: amended, superseded: false }]);
+    expect(judged).toEqual([{ id: original, superseded: true }]);
 
     await run("UPDATE import_records SET status = 'succeeded' WHERE id = $1", [recordId]);
     await inTransaction(t.database, async (tx) => {
@@ -47,5 +48,28 @@ describe('declarations judged ahead of an import\'s final transaction', () => {
     await companyDataChanged(run, companyId);
     expect(await inTransaction(t.database, (tx) => dataStillAt(tx, companyId, version))).toBe(false);
     await run('DROP TABLE judged_ahead');
+  });
+
+  it('keeps of an older version\'s import only its own lines, which the kept newer version supersedes', async () => {
+    const run = runner(t.database);
+    const line = (account: string, importRecordId: number | null) => run<{ id: number }>(
+      `INSERT INTO ecus_lines (company_id, folder_set_id, import_record_id, account_number, row_number, registered_date, type_code, code, unit, total)
+       VALUES ($1, $2, $3, $4, 1, DATE '2025-06-02', 'E31', 'NVL-2', 'KGM', 10) RETURNING id`, [companyId, folderSetId, importRecordId, account]).then(([row]) => row!.id);
+    const first = await line('105900000130', null);
+    const latest = await line('105900000132', null);
+    await refreshDeclarations(run, companyId, { folderSetId });
+    const [{ id: recordId }] = await run<{ id: number }>(
+      `INSERT INTO import_records (company_id, folder_set_id, resource, import_type, status, from_file, file_sha256, options)
+       VALUES ($1, $2, 'ecus', 'IMPORT', 'running', 'late.xlsx', '', '{}') RETURNING id`, [companyId, folderSetId]) as [{ id: number }];
+    const late = await line('105900000131', recordId);
+
+    await judgeImportedDeclarations(run, companyId, recordId, 'judged_late');
+    // The first version was marked already and the latest stays unmarked: neither changes.
+    expect(await run('SELECT id, superseded FROM judged_late')).toEqual([{ id: late, superseded: true }]);
+    await run("UPDATE import_records SET status = 'succeeded' WHERE id = $1", [recordId]);
+    await inTransaction(t.database, (tx) => refreshDeclarations(tx, companyId, { importRecordId: recordId, judged: 'judged_late' }, { analysed: true }));
+    const marked = await run<{ line_id: number }>('SELECT line_id FROM ecus_superseded_lines WHERE line_id = ANY($1::int[]) ORDER BY line_id', [[first, latest, late]]);
+    expect(marked).toEqual([{ line_id: first }, { line_id: late }]);
+    await run('DROP TABLE judged_late');
   });
 });

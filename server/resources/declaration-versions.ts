@@ -46,26 +46,48 @@ const importedDeclarations = `(e.folder_set_id, left(e.account_number, 11)) IN (
   SELECT i.folder_set_id, left(i.account_number, 11) FROM ecus_lines i WHERE i.import_record_id = $2 AND i.company_id = $1)`;
 
 /**
- * Every line of some declarations (`lines`) with whether it is superseded: below the latest visible version of its
- * declaration. A window over each declaration rather than a join to its latest version, which a planner misled on the
- * declarations' sizes would make row by row. `$1` is the company; the lines of the import `visibleImport` names count
- * as visible although it is still running.
+ * Every line of some declarations (`lines`) with its declaration and whether it is visible. `$1` is the company; the
+ * lines of the import `visibleImport` names count as visible although it is still running.
  */
-const judgedLines = (lines: string, visibleImport?: string) => `
-  SELECT id, folder_set_id, code, coalesce(account_number < max(account_number) FILTER (WHERE visible) OVER (PARTITION BY folder_set_id, declaration), false) AS superseded
-    FROM (SELECT e.id, e.folder_set_id, e.code, left(e.account_number, 11) AS declaration, e.account_number,
-                 e.import_record_id IS NULL OR e.import_record_id NOT IN (${loadingImports}${visibleImport ? ` AND id <> ${visibleImport}` : ''}) AS visible
-            FROM ecus_lines e WHERE e.company_id = $1 AND ${lines}) l`;
+const declarationLines = (lines: string, visibleImport?: string) => `
+  SELECT e.id, e.folder_set_id, e.code, left(e.account_number, 11) AS declaration, e.account_number,
+         e.import_record_id IS NULL OR e.import_record_id NOT IN (${loadingImports}${visibleImport ? ` AND id <> ${visibleImport}` : ''}) AS visible
+    FROM ecus_lines e WHERE e.company_id = $1 AND ${lines}`;
 
 /**
- * Judges the lines of a running import's declarations as they will be once it succeeds, into `table`, before its final
- * transaction: that transaction then only writes the outcome, and on the embedded database keeps other requests
- * waiting for less. Answers the company's data version read first; the judgement holds while it is unchanged, since
- * every writer of declaration lines moves it (`companyDataChanged`).
+ * Every line of some declarations (`lines`) with whether it is superseded: below the latest visible version of its
+ * declaration. A window over each declaration rather than a join to its latest version, which a planner misled on the
+ * declarations' sizes would make row by row.
+ */
+const judgedLines = (lines: string) => `
+  SELECT id, folder_set_id, code, coalesce(account_number < max(account_number) FILTER (WHERE visible) OVER (PARTITION BY folder_set_id, declaration), false) AS superseded
+    FROM (${declarationLines(lines)}) l`;
+
+/**
+ * Judges a running import's declarations as they will be once it succeeds, before its final transaction: that
+ * transaction then only writes the outcome, and on the embedded database keeps other requests waiting for less.
+ * `table` receives the lines the import newly supersedes: its own below a later version, and earlier versions not
+ * marked yet. Visible lines added only raise a declaration's latest version, so no line marked already is restored.
+ * Only declarations with more than one version are looked at line by line, through the declaration index: judging
+ * every line of the import's declarations sorted and wrote them all (0.8 s of 200,000 lines on the embedded database,
+ * now 0.5 s). Answers the company's data version read first; the judgement holds while it is unchanged, since every
+ * writer of declaration lines moves it (`companyDataChanged`).
  */
 export async function judgeImportedDeclarations(run: Run, companyId: string, importRecordId: number, table: string): Promise<number> {
   const [company] = await run<{ data_version: number }>('SELECT data_version FROM companies WHERE id = $1', [companyId]);
-  await run(`CREATE UNLOGGED TABLE ${table} AS ${judgedLines(importedDeclarations, '$2')}`, [companyId, importRecordId]);
+  // OFFSET 0 keeps the lines of each declaration a lookup of their own, rather than a join the planner would make with
+  // every line of the company, expecting far more declarations with versions than there are.
+  await run(
+    `CREATE UNLOGGED TABLE ${table} AS
+     SELECT e.id, e.folder_set_id, e.code, true AS superseded
+       FROM (SELECT folder_set_id, declaration, max(account_number) FILTER (WHERE visible) AS latest
+               FROM (${declarationLines(importedDeclarations, '$2')}) l
+              GROUP BY 1, 2 HAVING min(account_number) < max(account_number) FILTER (WHERE visible)) d,
+            LATERAL (SELECT e.id, e.folder_set_id, e.code FROM ecus_lines e
+                      WHERE e.company_id = $1 AND e.folder_set_id = d.folder_set_id AND left(e.account_number, 11) = d.declaration AND e.account_number < d.latest
+                        AND (e.import_record_id = $2 OR NOT EXISTS (SELECT 1 FROM ecus_superseded_lines s WHERE s.folder_set_id = e.folder_set_id AND s.line_id = e.id))
+                     OFFSET 0) e`,
+    [companyId, importRecordId]);
   return company?.data_version ?? -1;
 }
 
