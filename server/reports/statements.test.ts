@@ -481,6 +481,18 @@ describe('customs finalization reports', () => {
     expect(await takeIn()).toBe('80');
     expect(byCode((await statement15('versions')).results).M8?.take_in).toBe('30');
     await expectSumsOfLines(versions.id, '2023-01-01', '2023-12-31');
+
+    // Edited together, lines are judged on what all of them touched before and after: the amendment moved to another
+    // declaration gives its own back its original and supersedes the other's line, edited in the same request.
+    const [, amendment, other] = await insert('ecus_lines', 'versions', [version('100000009300', 5), version('100000009301', 7), version('100000009400', 9)]);
+    expect(await takeIn()).toBe('96');
+    const bulk = await call('accountant', 'PUT', '/api/balance/ecus/bulk-update/', {
+      company_slug: company.slug, rows: [{ id: amendment, account_number: '100000009401' }, { id: other, code: 'M8' }],
+    });
+    expect(bulk.json()).toEqual({ updated: 2 });
+    expect(await takeIn()).toBe('92');
+    expect(byCode((await statement15('versions')).results).M8?.take_in).toBe('30');
+    await expectSumsOfLines(versions.id, '2023-01-01', '2023-12-31');
   });
 
   it('reads the whole months of a period from the kept sums and its partial first and last months from their lines', async () => {
@@ -604,6 +616,17 @@ describe('customs finalization reports', () => {
     await expectBookSumsOfLines(periods.books.id);
     expect((await call('accountant', 'DELETE', '/api/new-balance/wh-take-out/', { company_slug: company.slug, folder_slug: periods.books.slug, search: 'T1' })).json().deleted).toBe(2);
     expect(await issuedOf('T1')).toBeUndefined();
+    await expectBookSumsOfLines(periods.books.id);
+
+    // Edited together into another code and month, lines leave their sums for new ones.
+    const first = (await call('accountant', 'POST', '/api/new-balance/wh-take-out/', issue('T5', '2018-07-02', 3))).json();
+    const second = (await call('accountant', 'POST', '/api/new-balance/wh-take-out/', issue('T5', '2018-08-02', 4))).json();
+    const moved = await call('accountant', 'PUT', '/api/new-balance/wh-take-out/bulk-update/', {
+      company_slug: company.slug, rows: [{ id: first.id, code: 'T6' }, { id: second.id, code: 'T6', takeout_date: '2018-09-30' }],
+    });
+    expect(moved.json()).toEqual({ updated: 2 });
+    expect(await issuedOf('T5')).toBeUndefined();
+    expect(await issuedOf('T6')).toBe('7');
     await expectBookSumsOfLines(periods.books.id);
   });
 

@@ -26,9 +26,8 @@ export async function createRow(options: { run: Run; resource: ResourceDefinitio
   return row!;
 }
 
+/** The UPDATE of one row of the company; the caller re-derives what the row keeps (`rewriting`). */
 async function updateOne(run: Run, resource: ResourceDefinition, companyId: string, id: number, values: Record<string, FieldValue>): Promise<Row | undefined> {
-  // A declaration line edited into another declaration changes the latest version of both.
-  const before = await touchedBy(run, resource, companyId, [id]);
   const names = Object.keys(values).filter((name) => name in resource.fields && values[name] !== undefined);
   const assignments = [...names.map((name, index) => `${quoted(name)} = $${index + 3}`), 'updated_at = now()'];
   // An imported row's kept search text changes with it, in the same statement.
@@ -37,16 +36,29 @@ async function updateOne(run: Run, resource: ResourceDefinition, companyId: stri
      SELECT ${selectList(resource)} FROM changed`,
     [id, companyId, ...names.map((name) => values[name])],
   );
-  if (row) {
-    await refreshTouched(run, resource, companyId, before, await touchedBy(run, resource, companyId, [id]));
-    await companyDataChanged(run, companyId);
-  }
   return row;
+}
+
+/**
+ * Rewrites some rows (`write` answers the ids it changed), then re-derives what they keep for the reports once for
+ * all of them, from what they touched before and after: a declaration line edited into another declaration changes
+ * the latest version of both, a book line moved to another code or month both sums.
+ */
+async function rewriting(run: Run, resource: ResourceDefinition, companyId: string, ids: readonly number[], write: () => Promise<readonly number[]>): Promise<void> {
+  const before = await touchedBy(run, resource, companyId, ids);
+  const changed = await write();
+  if (changed.length === 0) return;
+  await refreshTouched(run, resource, companyId, before, await touchedBy(run, resource, companyId, changed));
+  await companyDataChanged(run, companyId);
 }
 
 /** Changes some fields of one row of the caller's company. */
 export async function updateRow(options: { run: Run; resource: ResourceDefinition; scope: Scope; id: number; values: Record<string, FieldValue> }): Promise<Row> {
-  const row = await updateOne(options.run, options.resource, options.scope.companyId, options.id, options.values);
+  let row: Row | undefined;
+  await rewriting(options.run, options.resource, options.scope.companyId, [options.id], async () => {
+    row = await updateOne(options.run, options.resource, options.scope.companyId, options.id, options.values);
+    return row ? [options.id] : [];
+  });
   if (!row) throw new AppError('not_found', 'Row not found.');
   return row;
 }
@@ -66,12 +78,15 @@ export async function updateRows(options: { database: Database; resource: Resour
     else valid.push({ id, values: parsed.data as Record<string, FieldValue> });
   }
   const updated = await inTransaction(options.database, async (run) => {
-    let count = 0;
-    for (const row of valid) {
-      if (await updateOne(run, options.resource, options.scope.companyId, row.id, row.values)) count += 1;
-      else failed.push({ id: row.id, fields: { id: ['Row not found.'] } });
-    }
-    return count;
+    const changed: number[] = [];
+    await rewriting(run, options.resource, options.scope.companyId, valid.map((row) => row.id), async () => {
+      for (const row of valid) {
+        if (await updateOne(run, options.resource, options.scope.companyId, row.id, row.values)) changed.push(row.id);
+        else failed.push({ id: row.id, fields: { id: ['Row not found.'] } });
+      }
+      return changed;
+    });
+    return changed.length;
   });
   if (failed.length > 0) {
     const detail = [`Failed to update ${failed.length} records:`, ...failed.map((row) => String(row.id))].join('\n');
