@@ -182,6 +182,36 @@ describe('Excel imports', { timeout: 180_000 }, () => {
     expect(await runner(t.database)("SELECT 1 FROM pg_tables WHERE tablename LIKE 'import_sums_%'")).toEqual([]);
   });
 
+  it('adds a warehouse import\'s issues to the monthly sums of its book when it succeeds', async () => {
+    const own = (await call('POST', '/api/clients-api/companies/', { name: 'Books Co' })).json();
+    const issues = async (name: string, lines: Array<[string, string, number, string]>) => {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('Xuất kho');
+      sheet.addRow(['Loại', 'Mã hàng', 'Tên hàng', 'Đơn vị tính', 'Ngày xuất kho', 'Số lượng xuất kho', 'Mục đích']);
+      for (const [code, day, quantity, purpose] of lines) sheet.addRow(['Nguyên liệu, vật tư', code, `Chỉ ${code}`, 'KG', day, quantity, purpose]);
+      const uploaded = (await upload(name, Buffer.from(await workbook.xlsx.writeBuffer()))).json();
+      const columns = ['item_type', 'code', 'name', 'unit', 'takeout_date', 'quantity', 'purpose'];
+      return settled((await call('POST', '/api/new-balance/wh-take-out/import_data/', {
+        upload_id: uploaded.upload_id, company_slug: own.slug, folder_slug: own.folder_set[0].slug, sheet_name: 'Xuất kho', header_from: 1, header_to: 1,
+        mapping: Object.fromEntries(columns.map((field, index) => [field, { mapping_col_name: String.fromCharCode(65 + index), title: field }])),
+      })).json());
+    };
+    const [scope] = await runner(t.database)<{ company_id: string; folder_set_id: string }>(
+      'SELECT f.company_id, f.id AS folder_set_id FROM folder_sets f JOIN companies c ON c.id = f.company_id WHERE c.slug = $1', [own.slug]);
+    const kept = () => runner(t.database)(`SELECT month::text, code, purpose, quantity::text, lines, name, last_day::text FROM book_monthly_sums
+      WHERE company_id = $1 AND folder_set_id = $2 AND book = 'warehouse_take_out' ORDER BY 1, 2, 3`, [scope!.company_id, scope!.folder_set_id]);
+
+    expect(await issues('issues-1.xlsx', [['C1', '05/03/2025', 10, 'Sản xuất'], ['C1', '25/03/2025', 5, 'Sản xuất'], ['C2', '02/04/2025', 7, 'Sản xuất']]))
+      .toMatchObject({ errors: [], status: 'succeeded', inserted: 3 });
+    // A second import adds to a month's sum the first one made, and opens another.
+    expect(await issues('issues-2.xlsx', [['C1', '28/03/2025', 100, 'Sản xuất'], ['C1', '01/05/2025', 1, 'Sản xuất']])).toMatchObject({ status: 'succeeded', inserted: 2 });
+    expect(await kept()).toEqual([
+      { month: '2025-03-01', code: 'C1', purpose: 'production', quantity: '115', lines: 3, name: 'Chỉ C1', last_day: '2025-03-28' },
+      { month: '2025-04-01', code: 'C2', purpose: 'production', quantity: '7', lines: 1, name: 'Chỉ C2', last_day: '2025-04-02' },
+      { month: '2025-05-01', code: 'C1', purpose: 'production', quantity: '1', lines: 1, name: 'Chỉ C1', last_day: '2025-05-01' },
+    ]);
+  });
+
   it('applies amendments over the original lines, cancels declarations, and rolls back in order', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('AMA');

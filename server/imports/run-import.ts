@@ -197,15 +197,17 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
       await finish(tx, job.recordId, 'succeeded', { total: seen, inserted: inserted - unmatched, rejected: rejected + unmatched, errors, traceback: null, failure: null });
       // A table without searched columns has no search text to keep.
       if (target.search.length === 0) await tx('UPDATE import_records SET search_indexed = true WHERE id = $1', [job.recordId]);
-      // Visible now, the import's declaration versions supersede the earlier ones.
-      if (direct && versioned(target)) {
+      if (direct) {
         // The embedded database runs each foreign-key check of the derived rows as an interpreted query: the import's
         // company and folder set, which every one of them names, are checked once instead, as for its batches.
         if (database.kind === 'pglite') await skipRowChecks(tx, { companyId: job.companyId, folderSetId: job.folderSetId });
-        await refreshDeclarations(tx, job.companyId, { importRecordId: job.recordId, ...(sums ? { summed: sums } : {}), ...(stillJudged ? { judged: judged.table } : {}) }, { analysed: true });
+        // Visible now, the import's declaration versions supersede the earlier ones.
+        if (versioned(target)) {
+          await refreshDeclarations(tx, job.companyId, { importRecordId: job.recordId, ...(sums ? { summed: sums } : {}), ...(stillJudged ? { judged: judged.table } : {}) }, { analysed: true });
+        }
+        await addImportedBookSums(tx, target, job.companyId, job.recordId);
         if (database.kind === 'pglite') await tx('SET LOCAL session_replication_role = origin');
       }
-      if (direct) await addImportedBookSums(tx, target, job.companyId, job.recordId);
       // Corrections and cancellations change which quantities count, not which versions.
       if (!direct) await refreshDeclaredSums(tx, job.companyId, { folderSetId: job.folderSetId }, { analysed: true });
       await companyDataChanged(tx, job.companyId);
