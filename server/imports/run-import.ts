@@ -152,18 +152,21 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
       summedTo = await lastDeclarationLine(run);
     }
     for await (const batch of loadInChild({ file: job.upload.path, format: job.upload.format, sheet: job.sheet, fromRow: job.headerTo + 1, plan, keepPosting: job.keepPosting, owner: job.upload.userId, limits: job.limits, signal })) {
-      if (batch.lines > 0) {
-        await copyInto(database, table, columns, batch.text, direct ? { companyId: job.companyId, folderSetId: job.folderSetId } : undefined);
-        if (sums) summedTo = await sumImportedLines(run, sums, job.recordId, summedTo);
-      }
       inserted += batch.lines;
       seen += batch.seen;
       rejected += batch.refused.length;
+      const progressDue = Date.now() - reportedAt >= progressEveryMs;
+      if (progressDue) reportedAt = Date.now();
+      const progress = (on: Run) => on(`UPDATE import_records SET total_rows = $2, rejected = $3, progress = $4 WHERE id = $1`,
+        [job.recordId, Math.max(seen, batch.declaredRows ?? 0), rejected, Math.min(99, Math.floor(batch.fraction * 100))]);
+      // The lines just copied are summed, and the progress told, in the batch's own transaction.
+      if (batch.lines > 0) {
+        await copyInto(database, table, columns, batch.text, direct ? { companyId: job.companyId, folderSetId: job.folderSetId } : undefined, async (tx) => {
+          if (sums) summedTo = await sumImportedLines(tx, sums, job.recordId, summedTo);
+          if (progressDue) await progress(tx);
+        });
+      } else if (progressDue) await progress(run);
       await keepRefused(batch.refused);
-      if (Date.now() - reportedAt >= progressEveryMs) {
-        reportedAt = Date.now();
-        await record('total_rows = $2, rejected = $3, progress = $4', [Math.max(seen, batch.declaredRows ?? 0), rejected, Math.min(99, Math.floor(batch.fraction * 100))]);
-      }
     }
 
     signal?.throwIfAborted();
