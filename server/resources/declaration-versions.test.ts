@@ -22,16 +22,19 @@ describe('declarations judged ahead of an import\'s final transaction', () => {
   });
   afterAll(async () => t.close());
 
+  /** A declaration line of code `code`, loaded by an import or written by hand (`importRecordId` null). */
+  const line = (account: string, code: string, importRecordId: number | null) => runner(t.database)<{ id: number }>(
+    `INSERT INTO ecus_lines (company_id, folder_set_id, import_record_id, account_number, row_number, registered_date, type_code, code, unit, total)
+     VALUES ($1, $2, $3, $4, 1, DATE '2025-05-02', 'E31', $5, 'KGM', 10) RETURNING id`, [companyId, folderSetId, importRecordId, account, code]).then(([row]) => row!.id);
+  const runningImport = (file: string) => runner(t.database)<{ id: number }>(
+    `INSERT INTO import_records (company_id, folder_set_id, resource, import_type, status, from_file, file_sha256, options)
+     VALUES ($1, $2, 'ecus', 'IMPORT', 'running', $3, '', '{}') RETURNING id`, [companyId, folderSetId, file]).then(([row]) => row!.id);
+
   it('supersedes the earlier version with the running import\'s amendment, and tells when the company\'s data moved since', async () => {
     const run = runner(t.database);
-    const line = (account: string, importRecordId: number | null) => run<{ id: number }>(
-      `INSERT INTO ecus_lines (company_id, folder_set_id, import_record_id, account_number, row_number, registered_date, type_code, code, unit, total)
-       VALUES ($1, $2, $3, $4, 1, DATE '2025-05-02', 'E31', 'NVL-1', 'KGM', 10) RETURNING id`, [companyId, folderSetId, importRecordId, account]).then(([row]) => row!.id);
-    const original = await line('105800000120', null);
-    const [{ id: recordId }] = await run<{ id: number }>(
-      `INSERT INTO import_records (company_id, folder_set_id, resource, import_type, status, from_file, file_sha256, options)
-       VALUES ($1, $2, 'ecus', 'IMPORT', 'running', 'amended.xlsx', '', '{}') RETURNING id`, [companyId, folderSetId]) as [{ id: number }];
-    await line('105800000121', recordId);
+    const original = await line('105800000120', 'NVL-1', null);
+    const recordId = await runningImport('amended.xlsx');
+    await line('105800000121', 'NVL-1', recordId);
 
     const version = await judgeImportedDeclarations(run, companyId, recordId, 'judged_ahead');
     // Only what changes is kept: the original is now superseded; the amendment, new and the latest, stays as it is.
@@ -52,16 +55,11 @@ describe('declarations judged ahead of an import\'s final transaction', () => {
 
   it('keeps of an older version\'s import only its own lines, which the kept newer version supersedes', async () => {
     const run = runner(t.database);
-    const line = (account: string, importRecordId: number | null) => run<{ id: number }>(
-      `INSERT INTO ecus_lines (company_id, folder_set_id, import_record_id, account_number, row_number, registered_date, type_code, code, unit, total)
-       VALUES ($1, $2, $3, $4, 1, DATE '2025-06-02', 'E31', 'NVL-2', 'KGM', 10) RETURNING id`, [companyId, folderSetId, importRecordId, account]).then(([row]) => row!.id);
-    const first = await line('105900000130', null);
-    const latest = await line('105900000132', null);
+    const first = await line('105900000130', 'NVL-2', null);
+    const latest = await line('105900000132', 'NVL-2', null);
     await refreshDeclarations(run, companyId, { folderSetId });
-    const [{ id: recordId }] = await run<{ id: number }>(
-      `INSERT INTO import_records (company_id, folder_set_id, resource, import_type, status, from_file, file_sha256, options)
-       VALUES ($1, $2, 'ecus', 'IMPORT', 'running', 'late.xlsx', '', '{}') RETURNING id`, [companyId, folderSetId]) as [{ id: number }];
-    const late = await line('105900000131', recordId);
+    const recordId = await runningImport('late.xlsx');
+    const late = await line('105900000131', 'NVL-2', recordId);
 
     await judgeImportedDeclarations(run, companyId, recordId, 'judged_late');
     // The first version was marked already and the latest stays unmarked: neither changes.
