@@ -45,11 +45,17 @@ const maxRefusedRows = 100_000;
 const progressEveryMs = 250;
 const sqlType: Record<FieldDefinition['kind'], string> = { text: 'text', code: 'text', choice: 'text', decimal: 'numeric', integer: 'int', date: 'date' };
 
-/** A choice's labels in every interface language, so 'Nguyên liệu' and 'Material' both read as `material`. */
+/**
+ * A choice's labels in every interface language, so 'Nguyên liệu, vật tư' and 'Material' both read as `material`. A
+ * label that names two things is also read by each of them ('Nguyên liệu', 'vật tư'), as sheets write one or the other.
+ */
 function choiceLabelsOf(field: string): ChoiceLabels {
   const labels: Record<string, string[]> = {};
   for (const catalog of Object.values(catalogs) as Array<{ choices?: Record<string, Record<string, string>> }>) {
-    for (const [value, label] of Object.entries(catalog.choices?.[field] ?? {})) (labels[value] ??= []).push(label);
+    for (const [value, label] of Object.entries(catalog.choices?.[field] ?? {})) {
+      const parts = label.includes(',') ? label.split(',').map((part) => part.trim()).filter(Boolean) : [];
+      (labels[value] ??= []).push(label, ...parts);
+    }
   }
   return labels;
 }
