@@ -188,8 +188,8 @@ describe('Excel imports', { timeout: 180_000 }, () => {
       const workbook = new ExcelJS.Workbook();
       const sheet = workbook.addWorksheet('Xuất kho');
       sheet.addRow(['Loại', 'Mã hàng', 'Tên hàng', 'Đơn vị tính', 'Ngày xuất kho', 'Số lượng xuất kho', 'Mục đích']);
-      // An item type as the catalog names it, by one of the two things its label names, or in English.
-      lines.forEach(([code, day, quantity, purpose], index) => sheet.addRow([['Nguyên liệu, vật tư', 'Nguyên liệu', 'vật tư', 'Material'][index % 4], code, `Chỉ ${code}`, 'KG', day, quantity, purpose]));
+      // An item type as the catalog names it, by one of the two things its label names, in English or in Korean.
+      lines.forEach(([code, day, quantity, purpose], index) => sheet.addRow([['Nguyên liệu, vật tư', 'Nguyên liệu', 'vật tư', 'Material', '원자재'][index % 5], code, `Chỉ ${code}`, 'KG', day, quantity, purpose]));
       const uploaded = (await upload(name, Buffer.from(await workbook.xlsx.writeBuffer()))).json();
       const columns = ['item_type', 'code', 'name', 'unit', 'takeout_date', 'quantity', 'purpose'];
       return settled((await call('POST', '/api/new-balance/wh-take-out/import_data/', {
@@ -205,11 +205,12 @@ describe('Excel imports', { timeout: 180_000 }, () => {
     expect(await issues('issues-1.xlsx', [['C1', '05/03/2025', 10, 'Sản xuất'], ['C1', '25/03/2025', 5, 'Sản xuất'], ['C2', '02/04/2025', 7, 'Sản xuất'], ['C2', '03/04/2025', 1, 'Sản xuất']]))
       .toMatchObject({ errors: [], status: 'succeeded', inserted: 4 });
     // A second import adds to a month's sum the first one made, and opens another.
-    expect(await issues('issues-2.xlsx', [['C1', '28/03/2025', 100, 'Sản xuất'], ['C1', '01/05/2025', 1, 'Sản xuất']])).toMatchObject({ status: 'succeeded', inserted: 2 });
+    expect(await issues('issues-2.xlsx', [['C1', '28/03/2025', 100, 'Sản xuất'], ['C1', '01/05/2025', 1, 'Sản xuất'], ['C1', '02/05/2025', 2, 'Sản xuất'], ['C1', '03/05/2025', 3, 'Sản xuất'], ['C1', '04/05/2025', 4, 'Sản xuất']]))
+      .toMatchObject({ errors: [], status: 'succeeded', inserted: 5 });
     expect(await kept()).toEqual([
       { month: '2025-03-01', code: 'C1', purpose: 'production', quantity: '115', lines: 3, name: 'Chỉ C1', last_day: '2025-03-28' },
       { month: '2025-04-01', code: 'C2', purpose: 'production', quantity: '8', lines: 2, name: 'Chỉ C2', last_day: '2025-04-03' },
-      { month: '2025-05-01', code: 'C1', purpose: 'production', quantity: '1', lines: 1, name: 'Chỉ C1', last_day: '2025-05-01' },
+      { month: '2025-05-01', code: 'C1', purpose: 'production', quantity: '10', lines: 4, name: 'Chỉ C1', last_day: '2025-05-04' },
     ]);
   });
 

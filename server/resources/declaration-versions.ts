@@ -40,7 +40,6 @@ export async function declarationsOfLines(run: Run, resource: Pick<ResourceDefin
   return run<DeclarationKey>(`SELECT DISTINCT e.folder_set_id, left(e.account_number, 11) AS declaration, e.code FROM ${lines}`, [companyId, ids]);
 }
 
-
 /** An import's declarations: those of its lines (`$2`) in their folder sets. */
 const importedDeclarations = `(e.folder_set_id, left(e.account_number, 11)) IN (
   SELECT i.folder_set_id, left(i.account_number, 11) FROM ecus_lines i WHERE i.import_record_id = $2 AND i.company_id = $1)`;
@@ -70,7 +69,7 @@ const judgedLines = (lines: string) => `
  * marked yet. Visible lines added only raise a declaration's latest version, so no line marked already is restored.
  * Only declarations with more than one version are looked at line by line, through the declaration index: judging
  * every line of the import's declarations sorted and wrote them all (0.8 s of 200,000 lines on the embedded database,
- * now 0.5 s). Answers the company's data version read first; the judgement holds while it is unchanged, since every
+ * now 0.4 s). Answers the company's data version read first; the judgement holds while it is unchanged, since every
  * writer of declaration lines moves it (`companyDataChanged`).
  */
 export async function judgeImportedDeclarations(run: Run, companyId: string, importRecordId: number, table: string): Promise<number> {

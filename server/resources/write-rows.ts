@@ -40,24 +40,25 @@ async function updateOne(run: Run, resource: ResourceDefinition, companyId: stri
 }
 
 /**
- * Rewrites some rows (`write` answers the ids it changed), then re-derives what they keep for the reports once for
- * all of them, from what they touched before and after: a declaration line edited into another declaration changes
- * the latest version of both, a book line moved to another code or month both sums.
+ * Rewrites some rows (`write` answers the ids it changed, and what to answer), then re-derives what they keep for the
+ * reports once for all of them, from what they touched before and after: a declaration line edited into another
+ * declaration changes the latest version of both, a book line moved to another code or month both sums.
  */
-async function rewriting(run: Run, resource: ResourceDefinition, companyId: string, ids: readonly number[], write: () => Promise<readonly number[]>): Promise<void> {
+async function rewriting<T>(run: Run, resource: ResourceDefinition, companyId: string, ids: readonly number[], write: () => Promise<{ changed: readonly number[]; answer: T }>): Promise<T> {
   const before = await touchedBy(run, resource, companyId, ids);
-  const changed = await write();
-  if (changed.length === 0) return;
-  await refreshTouched(run, resource, companyId, before, await touchedBy(run, resource, companyId, changed));
-  await companyDataChanged(run, companyId);
+  const { changed, answer } = await write();
+  if (changed.length > 0) {
+    await refreshTouched(run, resource, companyId, before, await touchedBy(run, resource, companyId, changed));
+    await companyDataChanged(run, companyId);
+  }
+  return answer;
 }
 
 /** Changes some fields of one row of the caller's company. */
 export async function updateRow(options: { run: Run; resource: ResourceDefinition; scope: Scope; id: number; values: Record<string, FieldValue> }): Promise<Row> {
-  let row: Row | undefined;
-  await rewriting(options.run, options.resource, options.scope.companyId, [options.id], async () => {
-    row = await updateOne(options.run, options.resource, options.scope.companyId, options.id, options.values);
-    return row ? [options.id] : [];
+  const row = await rewriting(options.run, options.resource, options.scope.companyId, [options.id], async () => {
+    const updated = await updateOne(options.run, options.resource, options.scope.companyId, options.id, options.values);
+    return { changed: updated ? [options.id] : [], answer: updated };
   });
   if (!row) throw new AppError('not_found', 'Row not found.');
   return row;
@@ -77,17 +78,14 @@ export async function updateRows(options: { database: Database; resource: Resour
     else if (!parsed.success) failed.push({ id, fields: fieldsOfIssues(parsed.error.issues) });
     else valid.push({ id, values: parsed.data as Record<string, FieldValue> });
   }
-  const updated = await inTransaction(options.database, async (run) => {
+  const updated = await inTransaction(options.database, (run) => rewriting(run, options.resource, options.scope.companyId, valid.map((row) => row.id), async () => {
     const changed: number[] = [];
-    await rewriting(run, options.resource, options.scope.companyId, valid.map((row) => row.id), async () => {
-      for (const row of valid) {
-        if (await updateOne(run, options.resource, options.scope.companyId, row.id, row.values)) changed.push(row.id);
-        else failed.push({ id: row.id, fields: { id: ['Row not found.'] } });
-      }
-      return changed;
-    });
-    return changed.length;
-  });
+    for (const row of valid) {
+      if (await updateOne(run, options.resource, options.scope.companyId, row.id, row.values)) changed.push(row.id);
+      else failed.push({ id: row.id, fields: { id: ['Row not found.'] } });
+    }
+    return { changed, answer: changed.length };
+  }));
   if (failed.length > 0) {
     const detail = [`Failed to update ${failed.length} records:`, ...failed.map((row) => String(row.id))].join('\n');
     throw new AppError('partial_update', detail, { status: 400, extra: { failed_ids: failed.map((row) => row.id), updated, failed } });
