@@ -147,10 +147,12 @@ async function readerFor(owner: string, signal?: AbortSignal): Promise<{ child: 
 }
 
 /**
- * Messages of one child as an async queue, ending with its exit; a timeout kills it, and so does the
- * caller's signal (its reason is thrown). A child killed from outside is an interruption, not a bad file.
+ * Messages of one child as an async queue, ending when the child has exited and its channel is read to
+ * the end ('close': 'exit' may come before the last messages, and a reply would then be lost); a timeout
+ * kills it, and so does the caller's signal (its reason is thrown). A child killed from outside is an
+ * interruption, not a bad file.
  */
-async function* messagesOf(child: ChildProcess, timeoutMs: number, signal?: AbortSignal): AsyncGenerator<ReaderMessage> {
+export async function* messagesOf(child: ChildProcess, timeoutMs: number, signal?: AbortSignal): AsyncGenerator<ReaderMessage> {
   const queue: ReaderMessage[] = [];
   let wake: (() => void) | undefined;
   let finished = false;
@@ -159,7 +161,7 @@ async function* messagesOf(child: ChildProcess, timeoutMs: number, signal?: Abor
   const abort = () => { child.kill('SIGKILL'); wake?.(); };
   signal?.addEventListener('abort', abort);
   child.on('message', (message: ReaderMessage) => { queue.push(message); wake?.(); });
-  child.on('exit', () => { finished = true; wake?.(); });
+  child.on('close', () => { finished = true; wake?.(); });
   try {
     for (;;) {
       signal?.throwIfAborted();
