@@ -125,7 +125,7 @@ export function parseDateText(raw: string): string | null {
   return iso && isCalendarDate(iso) ? iso : null;
 }
 
-/** A choice by its value or by its label in any interface language. */
+/** A choice by its value, by its label in any interface language, or by one of the field's other names for it. */
 export type ChoiceLabels = Record<string, readonly string[]>;
 
 /**
@@ -165,7 +165,8 @@ export function coerceCell(definition: FieldDefinition, cell: SheetCell, options
     }
     case 'choice': {
       const key = fold(String(cell)).trim();
-      const choice = definition.choices?.find((value) => fold(value) === key || (options.choiceLabels?.[value] ?? []).some((label) => fold(label) === key));
+      const names = (value: string) => [value, ...(options.choiceLabels?.[value] ?? []), ...(definition.choiceAliases?.[value] ?? [])];
+      const choice = definition.choices?.find((value) => names(value).some((name) => fold(name) === key));
       return choice === undefined ? fail(importMessages.choice) : { value: choice };
     }
   }

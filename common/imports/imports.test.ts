@@ -78,5 +78,9 @@ describe('values coerced by field kind', () => {
     expect(coerceCell(itemType, 'Material')).toEqual({ value: 'material' });
     expect(coerceCell(itemType, 'nguyen lieu', { choiceLabels: { material: ['Nguyên liệu'] } })).toEqual({ value: 'material' });
     expect(coerceCell(itemType, 'other')).toHaveProperty('error');
+    const abbreviated = choice(['material', 'product'], { choiceAliases: { material: ['NVL'], product: ['TP'] } });
+    expect(coerceCell(abbreviated, ' nvl ')).toEqual({ value: 'material' });
+    expect(coerceCell(abbreviated, 'TP')).toEqual({ value: 'product' });
+    expect(coerceCell(itemType, 'NVL')).toHaveProperty('error');
   });
 });

@@ -34,6 +34,11 @@ export interface FieldOptions {
   maxLength?: number;
   /** The values of a `choice` field. */
   choices?: readonly string[];
+  /**
+   * Other names sheets write for a choice's values besides its labels, such as the books' abbreviations ('NVL',
+   * 'TP'): an import reads them as the value.
+   */
+  choiceAliases?: Readonly<Record<string, readonly string[]>>;
   /** Catalog key of the label, when the shared `fields.<name>` label does not fit this table. */
   label?: string;
   aliases?: HeaderAliases;

@@ -51,6 +51,21 @@ describe.each(resources.map((resource) => [resource.name, resource] as const))('
     }
   });
 
+  it('reads each name of a choice (its value, labels, the things a label names, other names) as one value only', () => {
+    for (const [name, definition] of Object.entries(resource.fields)) {
+      const owners = new Map<string, Set<string>>();
+      for (const value of definition.choices ?? []) {
+        const labels = Object.values(catalogs).map((catalog) => catalog[`choices.${name}.${value}`] ?? '');
+        for (const text of [value, ...labels, ...labels.flatMap((label) => label.split(',')), ...(definition.choiceAliases?.[value] ?? [])]) {
+          const key = fold(text).trim();
+          if (key) owners.set(key, (owners.get(key) ?? new Set()).add(value));
+        }
+      }
+      for (const value of Object.keys(definition.choiceAliases ?? {})) expect(definition.choices, name).toContain(value);
+      expect([...owners].filter(([, values]) => values.size > 1).map(([key]) => `${name}: ${key}`)).toEqual([]);
+    }
+  });
+
   it('fills one of the folder set\'s sections, when it names one', () => {
     if (resource.folderKey !== undefined) expect(folderKeys).toContain(resource.folderKey);
   });

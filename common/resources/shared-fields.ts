@@ -91,6 +91,14 @@ export const itemUnit = preset(code, {
 });
 export const itemType = preset((options) => choice(itemTypes, options), {
   selectable: true,
+  // Vietnamese books name the kinds by their initials (NVL, NPL, TP, SP, BTP, PL, PP), warehouse systems in English
+  // by theirs (RM, FG, WIP).
+  choiceAliases: {
+    material: ['NVL', 'NPL', 'NL', 'VT', 'Nguyên vật liệu', 'Nguyên phụ liệu', 'Vật liệu', 'Raw material', 'RM', '원재료', '자재'],
+    product: ['TP', 'SP', 'Sản phẩm', 'Product', 'Finished goods', 'FG', '제품'],
+    semi_finished: ['BTP', 'Semi-finished', 'WIP', '재공품'],
+    scrap: ['PL', 'PP', 'Waste', '폐기물'],
+  },
   aliases: { vi: ['Loại hàng', 'Loại vật tư', 'Phân loại', 'Loại'], en: ['Item type', 'Type', 'Kind'], ko: ['품목구분', '품목유형', '구분'] },
 });
 export const takeOutPurpose = preset((options) => choice(takeOutPurposes, options), {
