@@ -125,7 +125,7 @@ export function parseDateText(raw: string): string | null {
   return iso && isCalendarDate(iso) ? iso : null;
 }
 
-/** A choice by its value, by its label in any interface language, or by one of the field's other names for it. */
+/** A choice field's labels by value, in every interface language; `coerceCell` also reads the values and the field's `choiceAliases`. */
 export type ChoiceLabels = Record<string, readonly string[]>;
 
 /**
