@@ -126,10 +126,12 @@ describe('Imports survive the process they run in', { timeout: 240_000 }, () => 
          VALUES ($1, $2, $3, '105899999990', 1, '2025-04-01', 'E31', 'HALF-LOADED', 5, 'KGM')`, [scope!.company_id, scope!.folder_set_id, created!.id]);
       return created!.id;
     };
-    const dead = await insertRunning('2 minutes');
+    // Stale to this sweep, not yet to the app's own, which sweeps every few seconds with a longer limit and would
+    // otherwise take it first.
+    const dead = await insertRunning('20 seconds');
     const alive = await insertRunning('1 second');
 
-    expect(await sweepInterruptedImports(run, 30_000)).toEqual([dead]);
+    expect(await sweepInterruptedImports(run, 10_000)).toEqual([dead]);
     expect(await record(dead)).toMatchObject({ status: 'interrupted', failure: { code: 'interrupted' } });
     expect(await run('SELECT id FROM ecus_lines WHERE import_record_id = $1', [dead])).toEqual([]);
     expect((await record(alive)).status).toBe('running');
