@@ -128,6 +128,31 @@ export function parseDateText(raw: string): string | null {
 /** A choice field's labels by value, in every interface language; `coerceCell` also reads the values and the field's `choiceAliases`. */
 export type ChoiceLabels = Record<string, readonly string[]>;
 
+const noLabels: ChoiceLabels = {};
+const folded = new WeakMap<FieldDefinition, WeakMap<ChoiceLabels, Map<string, string>>>();
+
+/**
+ * A choice field's names folded, each with its value (the first value to claim it): its values, their labels and its
+ * `choiceAliases`. Built once per field and labels, as an import converts every row with the same ones, not folded
+ * again for every cell.
+ */
+function choiceNames(definition: FieldDefinition, labels: ChoiceLabels = noLabels): Map<string, string> {
+  let byLabels = folded.get(definition);
+  if (!byLabels) folded.set(definition, (byLabels = new WeakMap()));
+  let names = byLabels.get(labels);
+  if (!names) {
+    names = new Map();
+    for (const value of definition.choices ?? []) {
+      for (const name of [value, ...(labels[value] ?? []), ...(definition.choiceAliases?.[value] ?? [])]) {
+        const key = fold(name).trim();
+        if (!names.has(key)) names.set(key, value);
+      }
+    }
+    byLabels.set(labels, names);
+  }
+  return names;
+}
+
 /**
  * One cell as the value of a field of the given kind, or the reason it cannot be. Empty cells are
  * null; whether a field may be empty is checked afterwards, with the rest of the row.
@@ -165,8 +190,7 @@ export function coerceCell(definition: FieldDefinition, cell: SheetCell, options
     }
     case 'choice': {
       const key = fold(String(cell)).trim();
-      const names = (value: string) => [value, ...(options.choiceLabels?.[value] ?? []), ...(definition.choiceAliases?.[value] ?? [])];
-      const choice = definition.choices?.find((value) => names(value).some((name) => fold(name) === key));
+      const choice = choiceNames(definition, options.choiceLabels).get(key);
       return choice === undefined ? fail(importMessages.choice) : { value: choice };
     }
   }
