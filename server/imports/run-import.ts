@@ -129,7 +129,7 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
   let seen = 0;
   let reportedAt = 0;
 
-  const record = (fragment: string, params: unknown[]) => run(`UPDATE import_records SET ${fragment} WHERE id = $1`, [job.recordId, ...params]);
+  const record = (fragment: string, params: unknown[], on: Run = run) => on(`UPDATE import_records SET ${fragment} WHERE id = $1`, [job.recordId, ...params]);
   const keepRefused = async (refused: RefusedRow[]) => {
     for (const row of refused) for (const error of row.errors) if (errors.length < maxErrors) errors.push(error);
     const kept = refused.slice(0, maxRefusedRows - refusedKept);
@@ -163,8 +163,8 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
       rejected += batch.refused.length;
       const progressDue = Date.now() - reportedAt >= progressEveryMs;
       if (progressDue) reportedAt = Date.now();
-      const progress = (on: Run) => on(`UPDATE import_records SET total_rows = $2, rejected = $3, progress = $4 WHERE id = $1`,
-        [job.recordId, Math.max(seen, batch.declaredRows ?? 0), rejected, Math.min(99, Math.floor(batch.fraction * 100))]);
+      const progress = (on: Run) => record('total_rows = $2, rejected = $3, progress = $4',
+        [Math.max(seen, batch.declaredRows ?? 0), rejected, Math.min(99, Math.floor(batch.fraction * 100))], on);
       // The lines just copied are summed, and the progress told, in the batch's own transaction.
       if (batch.lines > 0) {
         await copyInto(database, table, columns, batch.text, direct ? { companyId: job.companyId, folderSetId: job.folderSetId } : undefined, async (tx) => {
