@@ -205,8 +205,8 @@ export async function outlineInChild(file: string, format: SheetFormat, previewR
 }
 
 /**
- * The messages of one sheet command, batch by batch. The child reads the next batch while this one is
- * used: reading overlaps the rest on another core, and at most two batches are in memory.
+ * The messages of one sheet command, batch by batch. The child reads on while this one is used, up to a
+ * few batches ahead (`batchesAhead` in read-process.ts): reading overlaps the rest on another core.
  */
 async function* batchesInChild<T extends ReaderMessage>(command: ReaderCommand, kind: T['type'], owner: string, timeoutMs = readerLimits.timeMs, signal?: AbortSignal): AsyncGenerator<T> {
   const reader = await readerFor(owner, signal);
