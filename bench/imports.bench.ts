@@ -285,7 +285,11 @@ async function serverMain(): Promise<void> {
     const report = await monitor.stop();
     // BENCH_IMPORT_TRACE=1 names the other user's slow requests and the import's slow statements, by when they started.
     if (process.env.BENCH_IMPORT_TRACE) {
-      console.error(`phases: succeeded at ${done - importStart} ms, indexed at ${indexed - importStart} ms`);
+      const copies = timings.filter((entry) => entry.category === 'COPY batches');
+      const firstCopy = copies[0]?.start ?? importStart;
+      const lastCopy = copies.reduce((end, entry) => Math.max(end, entry.start + entry.ms), firstCopy);
+      console.error(`phases: first batch copied from ${(firstCopy - importStart).toFixed(0)} ms, the last done at ${(lastCopy - importStart).toFixed(0)} ms, `
+        + `succeeded at ${(done - importStart).toFixed(0)} ms, indexed at ${(indexed - importStart).toFixed(0)} ms`);
       for (const [time, ms] of report.latencies) if (ms > 500) console.error(`slow list at ${time - importStart} ms: ${ms} ms`);
       for (const entry of timings) if (entry.ms > 500) console.error(`slow statement ${entry.category} at ${entry.start - importStart} ms: ${entry.ms} ms`);
     }

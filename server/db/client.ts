@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { givePriorityToRequests } from './background.js';
 import * as schema from './schema.js';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -55,6 +56,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     // the operating system's page cache anyway.
     postgresqlconf: [`shared_buffers=${pgliteSharedBuffers}`],
   });
+  givePriorityToRequests(pglite);
   const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Db;
   let closed: Promise<void> | undefined;
   return { kind: 'pglite', db, pglite, close: () => (closed ??= pglite.close()) };

@@ -6,6 +6,7 @@
 import { resourceNamed } from '../../common/resources/index.js';
 import { type Config, sheetLimitsOf } from '../config.js';
 import type { Database } from '../db/client.js';
+import { inBackground } from '../db/background.js';
 import { runner, type Run } from '../db/run.js';
 import { defaultLeaseTiming, type JobTable, type LeaseTiming, runUnderLease, startWorker, sweepStaleJobs, type Worker } from '../jobs/leases.js';
 import type { ImportOptions } from './records.js';
@@ -70,18 +71,18 @@ export function startImportWorker(options: { database: Database; config: Config;
   configureReaders({ total: options.config.readersMax, perUser: options.config.readersPerUser });
   const worker = startWorker({
     run, jobs: importJobs, concurrency: importConcurrency, timing,
-    sweep: async () => {
+    sweep: () => inBackground(async () => {
       await sweepInterruptedImports(run, timing.staleMs);
       for (let id = await claimUnindexedImport(run, timing.staleMs); id !== null && !stopping.signal.aborted; id = await claimUnindexedImport(run, timing.staleMs)) {
         await indexImportedRows(run, id, stopping.signal);
       }
-    },
-    start: async (id, closing) => {
+    }),
+    start: (id, closing) => inBackground(async () => {
       const job = await importJobOf(run, options.config, id);
       if (!job) return;
       await runUnderLease({ run, jobs: importJobs, id, timing, closing, work: (signal) => runImport(options.database, job, signal) });
       await indexImportedRows(run, id, closing);
-    },
+    }),
   });
   return { kick: worker.kick, stop: () => { stopping.abort(); return worker.stop(); } };
 }

@@ -1,4 +1,3 @@
-import { setImmediate } from 'node:timers/promises';
 import { columnNumber, extraFieldName } from '../../common/imports/cells.js';
 import { type ChoiceLabels, type ImportFailure } from '../../common/imports/coerce.js';
 import type { FieldDefinition, ResourceDefinition } from '../../common/resources/define.js';
@@ -95,8 +94,6 @@ export async function deleteLoadedRows(run: Run, table: string, recordId: number
       `WITH gone AS (DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE import_record_id = $1 LIMIT ${slice}) RETURNING 1)
        SELECT count(*)::int AS count FROM gone`, [recordId]);
     if ((gone?.count ?? 0) < slice) return;
-    // A turn of the event loop, in which the embedded database's other requests are read and queued before the next slice.
-    await setImmediate();
   }
 }
 
@@ -187,16 +184,10 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
     }
     // The statistics the final statements are planned on, sampled before the transaction: a statement of its own, so
     // that on the embedded database other requests get their turn before the final work and not only after it.
-    // Between these statements the event loop turns, so that on the embedded database the requests that arrived
-    // meanwhile are read and queued before the next one, not after all of them.
-    if (!direct || versioned(target)) {
-      await analyseDeclarations(run);
-      await setImmediate();
-    }
+    if (!direct || versioned(target)) await analyseDeclarations(run);
     // Which lines the import's versions supersede, judged before the transaction too while nothing else changes the company's data.
     const judged = direct && versioned(target) && job.replaces.length === 0
       ? { table: judgedOf(job.recordId), version: await judgeImportedDeclarations(run, job.companyId, job.recordId, judgedOf(job.recordId)) } : null;
-    if (judged) await setImmediate();
     await inTransaction(database, async (tx) => {
       const stillJudged = judged !== null && await dataStillAt(tx, job.companyId, judged.version);
       const unmatched = step ? await step.apply(tx, {

@@ -4,7 +4,6 @@
  * `search_texts` afterwards, in slices, by the worker that ran the import (or, should it stop, by the next sweep).
  * Searches find the rows meanwhile by folding them as they read (server/resources/search-texts.ts).
  */
-import { setImmediate } from 'node:timers/promises';
 import { resourceNamed } from '../../common/resources/index.js';
 import type { Run } from '../db/run.js';
 import { settleSearchIndexes } from '../db/search-indexes.js';
@@ -42,9 +41,6 @@ export async function indexImportedRows(run: Run, recordId: number, signal?: Abo
          UPDATE import_records SET heartbeat_at = now() WHERE id IN (SELECT id FROM live) RETURNING id`,
         [recordId, from, from + sliceIds - 1]);
       if (!live) return;
-      // The embedded database answers in this thread: without a turn of the event loop between two slices, requests
-      // that arrived meanwhile would not even be read until the last one.
-      await setImmediate();
     }
   }
   // The texts just added wait in the index's pending list, which every search would read through until merged.
