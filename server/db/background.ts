@@ -8,7 +8,7 @@ import type { PGlite } from '@electric-sql/pglite';
  * reader had batches ready copied them one after another while requests waited unread, and a request's statements then
  * queued behind those of the import. Each background statement there first lets the requests in: those that arrived
  * are read, and it waits until none of their statements is waiting or running. A request then waits at most for the
- * one background statement it found running.
+ * one background statement or transaction it found running.
  */
 const background = new AsyncLocalStorage<true>();
 
