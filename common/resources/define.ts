@@ -128,6 +128,12 @@ export interface ResourceDefinition<F extends Record<string, FieldDefinition> = 
   imports?: readonly ImportVariant[];
   /** Extra indexes over several fields, each led by company and folder set. */
   indexes?: readonly (readonly (keyof F & string)[])[];
+  /**
+   * Fields an indexed field's index keeps after the id. They order nothing, but a filter on them is checked in the
+   * index: a list ordered by that field and filtered on them reads no row it does not show, without an index of their
+   * own that every written row would also have to enter.
+   */
+  carriedInIndex?: { readonly [K in keyof F & string]?: readonly (keyof F & string)[] };
 }
 
 const field = (kind: FieldKind) => (options: FieldOptions = {}): FieldDefinition => ({ kind, ...options });

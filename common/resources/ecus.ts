@@ -76,7 +76,9 @@ export const ecus = defineResource({
   search: ['code', 'item_name', 'account_number', 'hs'],
   ordering: '-registered_date',
   autofill: [{ code: 'code', name: 'item_name', unit: 'unit' }],
-  indexes: [['type_code', 'registered_date']],
+  // The type code rides in the day's index rather than in an index of its own: a list of some type codes by day
+  // is read from that index alone, and each imported line enters one index fewer (docs/tables.md, Indexes).
+  carriedInIndex: { registered_date: ['type_code'] },
   imports: [
     plainImport,
     // An amendment names the line (declaration number, and line number or code) and its corrected code, unit or quantity.

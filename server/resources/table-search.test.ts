@@ -6,6 +6,7 @@ import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
 import { ecus } from '../../common/resources/ecus.js';
 import { Statement } from '../db/statement.js';
 import { estimatedCountFrom, searchCountCap } from './list-rows.js';
+import { pageQuery, whereClause } from './row-sql.js';
 import { searchCondition } from './search-texts.js';
 import { indexImportedRows } from '../imports/search-indexing.js';
 
@@ -132,6 +133,18 @@ describe('business table search', () => {
       .map((row) => Object.values(row)[0]).join('\n');
     expect(plan).toContain('ecus_lines_search_idx');
     expect(plan).toContain('search_texts_folded_idx');
+  });
+
+  it('reads a list of one type code by day from the day\'s index, checking the type code in the index', async () => {
+    const run = runner(t.database);
+    const [scoped] = await run<{ company_id: string; folder_set_id: string }>('SELECT company_id, folder_set_id FROM ecus_lines WHERE item_name LIKE $1 LIMIT 1', ['Đồng thau%']);
+    const statement = new Statement();
+    const where = whereClause(statement, ecus, { companyId: scoped!.company_id, folderSetId: scoped!.folder_set_id, role: 'owner', importing: [], imported: [] },
+      { type_code: 'E62', registered_date__gte: '2025-03-01', registered_date__lte: '2025-06-30' });
+    const page = pageQuery(ecus, where, '-registered_date', statement.param(50), statement.param(5_000));
+    const plan = (await run<Record<string, string>>(`EXPLAIN ${page}`, statement.params)).map((row) => Object.values(row)[0]).join('\n');
+    // The page's ids in order from the index, no row read to check its type code: only the page's own rows are sorted.
+    expect(plan).toMatch(/Limit[^\n]*\n\s*-> {2}Index Only Scan Backward using ecus_lines_registered_date_idx[^\n]*\n\s*Index Cond: \(.*type_code = /);
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('cuts a list statement off on PostgreSQL after its time limit, with a clear answer', async () => {

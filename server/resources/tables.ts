@@ -28,7 +28,8 @@ export const searchExpression = (resource: Pick<ResourceDefinition, 'search'>): 
  * The table of one resource: an identity id, the company and folder set the row belongs to, the import
  * that brought it (if any), timestamps, then the resource's fields. Every index leads with company and
  * folder set because every query is scoped by them, and ends with the id, which breaks ties in every
- * order, so a page's ids come from the index alone. Keys that end with the id are never equal, so those
+ * order, so a page's ids come from the index alone; the fields a field's index carries (`carriedInIndex`)
+ * come after the id, where they change no order. Keys that hold the id are never equal, so those
  * indexes skip deduplication, which would only search each full page for duplicates in vain.
  */
 function tableOf(resource: ResourceDefinition) {
@@ -53,7 +54,8 @@ function tableOf(resource: ResourceDefinition) {
     return [
       index(indexName(resource.table, ['scope'])).on(table.company_id, table.folder_set_id, table.id).with(unique),
       index(indexName(resource.table, ['import'])).on(table.import_record_id),
-      ...indexedFields.map((fields) => index(indexName(resource.table, fields)).on(table.company_id, table.folder_set_id, ...fields.map(column), table.id).with(unique)),
+      ...indexedFields.map((fields) => index(indexName(resource.table, fields))
+        .on(table.company_id, table.folder_set_id, ...fields.map(column), table.id, ...(fields.length === 1 ? resource.carriedInIndex?.[fields[0]!] ?? [] : []).map(column)).with(unique)),
       ...(resource.search.length > 0
         ? [index(indexName(resource.table, ['search'])).using('gin', sql.raw(`${searchExpression(resource)} gin_trgm_ops`)).where(sql`import_record_id IS NULL`)]
         : []),
