@@ -44,6 +44,11 @@ export interface FieldOptions {
   aliases?: HeaderAliases;
   /** Indexed together with company and folder set: it is filtered or sorted on large tables. */
   indexed?: boolean;
+  /**
+   * Compared byte by byte (`COLLATE "C"`) whatever the database's collation, as codes sort: its index then also finds
+   * the values that begin with a text, by range, as it finds a declaration's versions by their first 11 digits.
+   */
+  bytewise?: boolean;
   /** Offered as a filter list (distinct values) where the table has one. */
   selectable?: boolean;
   /** Listed in the screen before the user chooses columns; false hides it by default. */

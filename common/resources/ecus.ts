@@ -3,8 +3,9 @@ import { code, date, decimal, defineResource, integer, plainImport, text } from 
 
 /** The columns of a declaration line; cancel records carry them too. */
 export const ecusFields = {
-  // The 12-digit declaration number: first digit 1 = import, 3 = export; the 12th counts amendments.
-  account_number: code({ required: true, indexed: true, aliases: { vi: ['Số TK', 'Số tờ khai', 'Số tờ khai hải quan'], en: ['Declaration No', 'Declaration number', 'Customs declaration no'], ko: ['신고번호', '수입신고번호', '수출신고번호'], loose: ['TK'] } }),
+  // The 12-digit declaration number: first digit 1 = import, 3 = export; the 12th counts amendments. Byte by byte, so
+  // that its index also finds a declaration's versions by their first 11 digits.
+  account_number: code({ required: true, indexed: true, bytewise: true, aliases: { vi: ['Số TK', 'Số tờ khai', 'Số tờ khai hải quan'], en: ['Declaration No', 'Declaration number', 'Customs declaration no'], ko: ['신고번호', '수입신고번호', '수출신고번호'], loose: ['TK'] } }),
   // The goods line (STT hàng, 1..50) inside the declaration; with the first 11 digits it names the line. ECUS reports
   // also number their rows in a 'STT' column, which is not the line: only a sheet without a line column proposes it.
   row_number: integer({ aliases: { vi: ['Số TT hàng', 'STT hàng', 'Số thứ tự hàng', 'Số dòng hàng', 'Dòng hàng'], en: ['Line no', 'Line number', 'Item no', 'Goods line no'], ko: ['란번호', '항번'], loose: ['STT', 'Số TT', 'Số thứ tự', 'Dòng', 'Số dòng', 'Line', 'No', '순번', '번호'] } }),

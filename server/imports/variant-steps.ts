@@ -10,6 +10,7 @@ import { cancelledLineColumns } from '../../common/resources/ecus-cancel.js';
 import { ecus as declarationLines } from '../../common/resources/ecus.js';
 import type { Run } from '../db/run.js';
 import { quoted } from '../db/statement.js';
+import { ofDeclaration } from '../resources/declaration-versions.js';
 import { refreshSearchTexts } from '../resources/search-texts.js';
 import type { RowError } from './convert-rows.js';
 
@@ -58,8 +59,9 @@ export class UnmatchedLines extends Error {
 async function reportUnmatched(tx: Run, rows: StagedRows, errors: RowError[], byCode: boolean): Promise<number> {
   const unmatched = await tx<{ _row: number; declaration: string; row_number: number | null; code: string | null; declared: boolean }>(
     `SELECT s._row, left(s.account_number, 11) AS declaration, s.row_number, ${byCode ? 's.code' : 'NULL::text AS code'},
-            EXISTS (SELECT 1 FROM ecus_lines e WHERE e.company_id = $1 AND e.folder_set_id = $2 AND left(e.account_number, 11) = left(s.account_number, 11)) AS declared
-       FROM ${rows.stage} s WHERE NOT EXISTS (SELECT 1 FROM ecus_lines e WHERE ${lineMatch(byCode)}) ORDER BY s._row`, [rows.companyId, rows.folderSetId]);
+            EXISTS (SELECT 1 FROM ecus_lines e WHERE e.company_id = $1 AND e.folder_set_id = $2 AND ${ofDeclaration('e', 'left(s.account_number, 11)')}) AS declared
+       FROM ${rows.stage} s LEFT JOIN LATERAL (SELECT 1 AS found FROM ecus_lines e WHERE ${lineMatch(byCode)} LIMIT 1) m ON true
+      WHERE m.found IS NULL ORDER BY s._row`, [rows.companyId, rows.folderSetId]);
   for (const row of unmatched.slice(0, maxErrors - errors.length)) {
     errors.push(row.declared
       ? { row: row._row, column: rows.mapping[row.row_number !== null ? 'row_number' : 'code']?.mapping_col_name ?? null, field: row.row_number !== null ? 'row_number' : 'code', message: row.row_number !== null ? `${importMessages.lineNotFound} ${row.row_number}` : `${importMessages.codeNotFound} ${row.code ?? ''}` }
@@ -69,7 +71,13 @@ async function reportUnmatched(tx: Run, rows: StagedRows, errors: RowError[], by
   return unmatched.length;
 }
 
-const lineMatch = (byCode: boolean) => `e.company_id = $1 AND e.folder_set_id = $2 AND left(e.account_number, 11) = left(s.account_number, 11)
+/**
+ * Whether line `e` is the one staged row `s` names. Each row looks its lines up by the range of its declaration in the
+ * account-number index (`ofDeclaration`), as a lateral join that `OFFSET 0` or `LIMIT 1` keeps from becoming a plain
+ * one: the planner cannot tell how few lines a range holds, and a join costed on a guess would read every line of the
+ * folder set.
+ */
+const lineMatch = (byCode: boolean) => `e.company_id = $1 AND e.folder_set_id = $2 AND ${ofDeclaration('e', 'left(s.account_number, 11)')}
   AND (s.row_number IS NULL OR e.row_number = s.row_number) AND (s.row_number IS NOT NULL OR ${byCode ? 'e.code = s.code' : 'true'})`;
 
 /** The import of step records (`table`) that acted on a line the given import loaded. */
@@ -85,7 +93,7 @@ const amendLines: StepRules = {
     await tx(
       `WITH matched AS (
          SELECT DISTINCT ON (s._row) s.account_number, coalesce(s.row_number, e.row_number) AS row_number, s.code, s.unit, s.total, e.id AS ecus_id, e.code AS previous_code, e.unit AS previous_unit, e.total AS previous_total
-           FROM ${rows.stage} s JOIN ecus_lines e ON ${lineMatch(true)}
+           FROM ${rows.stage} s CROSS JOIN LATERAL (SELECT * FROM ecus_lines e WHERE ${lineMatch(true)} OFFSET 0) e
           ORDER BY s._row, e.account_number DESC, e.id DESC),
        recorded AS (
          INSERT INTO ecus_ama_records (company_id, folder_set_id, import_record_id, ecus_id, account_number, row_number, code, unit, total, previous_code, previous_unit, previous_total)
@@ -128,7 +136,7 @@ const cancelLines: StepRules = {
     await tx(
       `INSERT INTO ecus_cancel_records (company_id, folder_set_id, import_record_id, ecus_id, ${columns.map(quoted).join(', ')})
        SELECT DISTINCT ON (e.id) $1::uuid, $2::uuid, $3::int, e.id, ${values.join(', ')}
-         FROM ${rows.stage} s JOIN ecus_lines e ON ${lineMatch(false)}`,
+         FROM ${rows.stage} s CROSS JOIN LATERAL (SELECT * FROM ecus_lines e WHERE ${lineMatch(false)} OFFSET 0) e`,
       [rows.companyId, rows.folderSetId, rows.recordId],
     );
     return unmatched;

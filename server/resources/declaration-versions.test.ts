@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyDataChanged } from '../db/data-version.js';
 import { inTransaction, runner } from '../db/run.js';
 import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
-import { dataStillAt, judgeImportedDeclarations, refreshDeclarations } from './declaration-versions.js';
+import { dataStillAt, judgeImportedDeclarations, ofDeclaration, refreshDeclarations } from './declaration-versions.js';
 
 /** An import's declarations judged before its final transaction: the same outcome, and only while nothing else changed. */
 describe('declarations judged ahead of an import\'s final transaction', () => {
@@ -69,5 +69,25 @@ describe('declarations judged ahead of an import\'s final transaction', () => {
     const marked = await run<{ line_id: number }>('SELECT line_id FROM ecus_superseded_lines WHERE line_id = ANY($1::int[]) ORDER BY line_id', [[first, latest, late]]);
     expect(marked).toEqual([{ line_id: first }, { line_id: late }]);
     await run('DROP TABLE judged_late');
+  });
+
+  it('finds a declaration\'s lines by the first 11 characters of their numbers, through the account-number index', async () => {
+    const run = runner(t.database);
+    const [first, second, neighbour, short] = [await line('106000000140', 'NVL-3', null), await line('106000000141', 'NVL-3', null),
+      await line('106000000150', 'NVL-3', null), await line('1060000001', 'NVL-3', null)];
+    // A line edited through the table refreshes its declaration by its key: only that declaration's earlier version is
+    // superseded, not a number that merely begins like it nor the next declaration.
+    await refreshDeclarations(run, companyId, [{ folder_set_id: folderSetId, declaration: '10600000014', code: 'NVL-3' }, { folder_set_id: folderSetId, declaration: '1060000001', code: 'NVL-3' }]);
+    const marked = await run<{ line_id: number }>('SELECT line_id FROM ecus_superseded_lines WHERE line_id = ANY($1::int[]) ORDER BY line_id', [[first, second, neighbour, short]]);
+    expect(marked).toEqual([{ line_id: first }]);
+    const found = await run<{ id: number }>(`SELECT e.id FROM ecus_lines e WHERE e.company_id = $1 AND e.folder_set_id = $2 AND ${ofDeclaration('e', '$3')} ORDER BY e.id`, [companyId, folderSetId, '10600000014']);
+    expect(found.map((row) => row.id)).toEqual([first, second]);
+    // The lookup is a range of the account-number index, whatever the database's collation (the column compares byte by byte).
+    const plan = await inTransaction(t.database, async (tx) => {
+      await tx('SET LOCAL enable_seqscan = off');
+      return (await tx<Record<string, string>>(`EXPLAIN SELECT e.id FROM ecus_lines e WHERE e.company_id = $1 AND e.folder_set_id = $2 AND ${ofDeclaration('e', '$3')}`, [companyId, folderSetId, '10600000014']))
+        .map((row) => Object.values(row)[0]).join('\n');
+    });
+    expect(plan).toMatch(/using ecus_lines_account_number_idx[^\n]*\n\s*Index Cond: \(.*account_number >= .*account_number <= /);
   });
 });

@@ -30,7 +30,7 @@ export const searchCountCap = 10_000;
 export const estimatedCountFrom = 10_000;
 
 /** The planner's estimate of the rows a WHERE clause matches, without reading them. */
-async function estimatedCount(run: Run, table: string, where: string, params: unknown[]): Promise<number> {
+export async function estimatedCount(run: Run, table: string, where: string, params: unknown[]): Promise<number> {
   const [plan] = await run<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${table} WHERE ${where}`, params);
   return Math.round(plan?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
 }

@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, numeric, type PgColumnBuilderBase, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { customType, date, index, integer, jsonb, numeric, type PgColumnBuilderBase, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { FieldDefinition, ResourceDefinition } from '../../common/resources/define.js';
 import { resources } from '../../common/resources/index.js';
 import { companies, folderSets } from '../companies/tables.js';
 
+/** Text compared byte by byte whatever the database's collation (a field's `bytewise`). */
+const bytewiseText = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
+
 const columnOf = (definition: FieldDefinition): PgColumnBuilderBase => {
-  const column = definition.kind === 'decimal' ? numeric() : definition.kind === 'integer' ? integer() : definition.kind === 'date' ? date({ mode: 'string' }) : text();
+  const column = definition.kind === 'decimal' ? numeric() : definition.kind === 'integer' ? integer() : definition.kind === 'date' ? date({ mode: 'string' })
+    : definition.bytewise ? bytewiseText() : text();
   return definition.required ? column.notNull() : column;
 };
 
