@@ -140,34 +140,34 @@ export async function dataStillAt(tx: Run, companyId: string, version: number): 
  */
 export async function refreshDeclarations(run: Run, companyId: string, declarations: Declarations, options: Analysed = {}): Promise<void> {
   if (!Array.isArray(declarations) && !options.analysed) await analyseDeclarations(run);
-  let from: string;
+  // Each line of these declarations with whether it is superseded: judged here, or read from an import's judgement.
+  let judgement: string;
   let params: unknown[];
   // The sums to re-derive: an import's or a folder set's whole folder set, else the codes the declarations hold. An
   // import with its lines summed adds those sums, and re-derives only the codes of the lines whose version changed.
   let sums: { folderSetId: string } | undefined;
   let summed: string | undefined;
-  let judged: string | undefined;
   if ('importRecordId' in declarations) {
-    judged = declarations.judged;
+    const { judged } = declarations;
     // Judged already, the statement reads the judgement and names only the company.
     params = judged ? [companyId] : [companyId, declarations.importRecordId];
     const [record] = await run<{ folder_set_id: string }>('SELECT folder_set_id FROM import_records WHERE id = $1 AND company_id = $2', [declarations.importRecordId, companyId]);
     if (!record) return;
-    from = judged ? '' : await linesOfImportedDeclarations(run, companyId, declarations.importRecordId, record.folder_set_id);
+    judgement = judged ? `SELECT * FROM ${judged}` : judgedLines(await linesOfImportedDeclarations(run, companyId, declarations.importRecordId, record.folder_set_id));
     summed = declarations.summed;
     if (!summed) sums = { folderSetId: record.folder_set_id };
   } else if ('folderSetId' in declarations) {
-    from = 'ecus_lines e WHERE e.company_id = $1 AND e.folder_set_id = $2';
+    judgement = judgedLines('ecus_lines e WHERE e.company_id = $1 AND e.folder_set_id = $2');
     params = [companyId, declarations.folderSetId];
     sums = declarations;
   } else {
     if (declarations.length === 0) return;
-    from = linesOfDeclarations(namedDeclarations);
+    judgement = judgedLines(linesOfDeclarations(namedDeclarations));
     params = [companyId, declarations.map((key) => key.folder_set_id), declarations.map((key) => key.declaration)];
   }
   // Every line of these declarations below the latest visible version is superseded, every other is not.
   const changedCodes = await run<{ folder_set_id: string; code: string | null }>(
-    `WITH judged AS MATERIALIZED (${judged ? `SELECT * FROM ${judged}` : judgedLines(from)}),
+    `WITH judged AS MATERIALIZED (${judgement}),
      -- Lines of these declarations that are no longer below the latest (an amendment rolled back or edited away).
      restored AS (
        DELETE FROM ecus_superseded_lines s USING judged j
