@@ -65,6 +65,12 @@ const namedDeclarations = 'SELECT DISTINCT * FROM unnest($2::uuid[], $3::text[])
 const linesOfDeclarations = (declarations: string) => `(${declarations}) d CROSS JOIN LATERAL (
   SELECT e.* FROM ecus_lines e WHERE e.company_id = $1 AND e.folder_set_id = d.folder_set_id AND ${ofDeclaration('e', 'd.declaration')} OFFSET 0) e`;
 
+/** The folder set an import of the company loads into; undefined for an import of another company. */
+async function folderSetOfImport(run: Run, companyId: string, importRecordId: number): Promise<string | undefined> {
+  const [record] = await run<{ folder_set_id: string }>('SELECT folder_set_id FROM import_records WHERE id = $1 AND company_id = $2', [importRecordId, companyId]);
+  return record?.folder_set_id;
+}
+
 /**
  * The lines (`e`) of an import's declarations. Looked up declaration by declaration where the folder set held more
  * lines than the import brings; otherwise joined with the folder set's lines on the declaration, a hash join that
@@ -110,8 +116,9 @@ const judgedLines = (from: string) => `
  */
 export async function judgeImportedDeclarations(run: Run, companyId: string, importRecordId: number, table: string): Promise<number> {
   const [company] = await run<{ data_version: number }>('SELECT data_version FROM companies WHERE id = $1', [companyId]);
-  const [record] = await run<{ folder_set_id: string }>('SELECT folder_set_id FROM import_records WHERE id = $1 AND company_id = $2', [importRecordId, companyId]);
-  const lines = record ? await linesOfImportedDeclarations(run, companyId, importRecordId, record.folder_set_id) : linesOfDeclarations(importedDeclarations);
+  const folderSetId = await folderSetOfImport(run, companyId, importRecordId);
+  // Another company's import, or none, has no lines here to judge.
+  const lines = folderSetId ? await linesOfImportedDeclarations(run, companyId, importRecordId, folderSetId) : linesOfDeclarations(importedDeclarations);
   // OFFSET 0 keeps the lines of each declaration a lookup of their own, rather than a join the planner would make with
   // every line of the company, expecting far more declarations with versions than there are.
   await run(
@@ -151,11 +158,11 @@ export async function refreshDeclarations(run: Run, companyId: string, declarati
     const { judged } = declarations;
     // Judged already, the statement reads the judgement and names only the company.
     params = judged ? [companyId] : [companyId, declarations.importRecordId];
-    const [record] = await run<{ folder_set_id: string }>('SELECT folder_set_id FROM import_records WHERE id = $1 AND company_id = $2', [declarations.importRecordId, companyId]);
-    if (!record) return;
-    judgement = judged ? `SELECT * FROM ${judged}` : judgedLines(await linesOfImportedDeclarations(run, companyId, declarations.importRecordId, record.folder_set_id));
+    const folderSetId = await folderSetOfImport(run, companyId, declarations.importRecordId);
+    if (!folderSetId) return;
+    judgement = judged ? `SELECT * FROM ${judged}` : judgedLines(await linesOfImportedDeclarations(run, companyId, declarations.importRecordId, folderSetId));
     summed = declarations.summed;
-    if (!summed) sums = { folderSetId: record.folder_set_id };
+    if (!summed) sums = { folderSetId };
   } else if ('folderSetId' in declarations) {
     judgement = judgedLines('ecus_lines e WHERE e.company_id = $1 AND e.folder_set_id = $2');
     params = [companyId, declarations.folderSetId];
