@@ -102,8 +102,9 @@ function categoryOf(sql: string): string | null {
   if (text.startsWith('CREATE UNLOGGED TABLE import_stage_')) return 'staging table created';
   if (text.startsWith("UPDATE import_records SET status = 'running'") || text.startsWith('UPDATE import_records SET status = $2')) return 'record status';
   if (text === 'BEGIN' || text === 'COMMIT') return text === 'COMMIT' ? 'commit' : 'begin';
-  if (text.startsWith('DROP TABLE IF EXISTS import_stage_')) return 'staging table dropped';
-  if (text.startsWith('WITH batch AS')) return 'lines summed batch by batch';
+  if (text.startsWith('DROP TABLE IF EXISTS import_stage_')) return 'tables of its own dropped';
+  if (text.startsWith('WITH batch AS')) return 'lines summed and declarations kept batch by batch';
+  if (text.startsWith('CREATE UNLOGGED TABLE import_summed_')) return 'batch sums added up';
   if (text.startsWith('ANALYZE')) return 'statistics sampled';
   if (text.includes('ecus_superseded_lines') && !text.includes('ecus_monthly_sums')) return 'superseded lines';
   if (text.includes('ecus_monthly_sums')) return 'monthly sums';

@@ -7,8 +7,8 @@ import { companyDataChanged } from '../db/data-version.js';
 import { copyInto, inTransaction, type Run, runner, skipRowChecks } from '../db/run.js';
 import { catalogs } from '../i18n.js';
 import {
-  analyseDeclarations, createImportedSums, dataStillAt, judgeImportedDeclarations, lastDeclarationLine, refreshDeclarations, refreshDeclaredSums,
-  sumImportedLines, versioned,
+  addUpImportedSums, analyseDeclarations, createImportedLines, dataStillAt, type ImportedLines, judgeImportedDeclarations, keepImportedLines,
+  lastDeclarationLine, refreshDeclarations, refreshDeclaredSums, versioned,
 } from '../resources/declaration-versions.js';
 import { quoted } from '../db/statement.js';
 import { forgetSearchTexts } from '../resources/search-texts.js';
@@ -60,8 +60,11 @@ function choiceLabelsOf(field: string): ChoiceLabels {
 }
 
 const stageOf = (recordId: number) => `import_stage_${recordId}`;
-const sumsOf = (recordId: number) => `import_sums_${recordId}`;
+const keptOf = (recordId: number): ImportedLines => ({ sums: `import_sums_${recordId}`, declarations: `import_declarations_${recordId}` });
 const judgedOf = (recordId: number) => `import_judged_${recordId}`;
+const summedOf = (recordId: number) => `import_summed_${recordId}`;
+/** The tables of an import's own that outlive its batches, dropped however it ends. */
+const scratchOf = (recordId: number) => [stageOf(recordId), ...Object.values(keptOf(recordId)), summedOf(recordId), judgedOf(recordId)];
 
 /**
  * How the job's rows are converted: mapped fields by kind, values for every row, unmapped columns as
@@ -113,9 +116,10 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
   const plan = planOf(job, direct);
   const fieldColumns = plan.fields.map((field) => field.name);
   const stage = stageOf(job.recordId);
-  // Declaration lines are summed by month as they arrive, for the monthly sums the statements read.
-  const sums = direct && target.table === 'ecus_lines' ? sumsOf(job.recordId) : null;
-  let summedTo = 0;
+  // Declaration lines are summed by month as they arrive, for the monthly sums the statements read, and their
+  // declarations kept, for judging which versions they supersede.
+  const kept = direct && target.table === 'ecus_lines' ? keptOf(job.recordId) : null;
+  let keptTo = 0;
   const [table, columns] = direct
     ? [target.table, ['company_id', 'folder_set_id', 'import_record_id', 'extra', ...fieldColumns]]
     : [stage, ['_row', 'extra', ...fieldColumns]];
@@ -150,9 +154,9 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
   try {
     await record("status = 'running'", []);
     if (!direct) await run(`CREATE UNLOGGED TABLE ${stage} (_row int NOT NULL, extra jsonb, ${plan.fields.map((field) => `${quoted(field.name)} ${sqlType[field.definition.kind]}`).join(', ')})`);
-    if (sums) {
-      await createImportedSums(run, sums);
-      summedTo = await lastDeclarationLine(run);
+    if (kept) {
+      await createImportedLines(run, kept);
+      keptTo = await lastDeclarationLine(run);
     }
     for await (const batch of loadInChild({ file: job.upload.path, format: job.upload.format, sheet: job.sheet, fromRow: job.headerTo + 1, plan, keepPosting: job.keepPosting, owner: job.upload.userId, limits: job.limits, signal })) {
       inserted += batch.lines;
@@ -165,7 +169,7 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
       // The lines just copied are summed, and the progress told, in the batch's own transaction.
       if (batch.lines > 0) {
         await copyInto(database, table, columns, batch.text, direct ? { companyId: job.companyId, folderSetId: job.folderSetId } : undefined, async (tx) => {
-          if (sums) summedTo = await sumImportedLines(tx, sums, job.recordId, summedTo);
+          if (kept) keptTo = await keepImportedLines(tx, kept, job.recordId, keptTo);
           if (progressDue) await progress(tx);
         });
       } else if (progressDue) await progress(run);
@@ -185,9 +189,11 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
     // The statistics the final statements are planned on, sampled before the transaction: a statement of its own, so
     // that on the embedded database other requests get their turn before the final work and not only after it.
     if (!direct || versioned(target)) await analyseDeclarations(run);
-    // Which lines the import's versions supersede, judged before the transaction too while nothing else changes the company's data.
-    const judged = direct && versioned(target) && job.replaces.length === 0
-      ? { table: judgedOf(job.recordId), version: await judgeImportedDeclarations(run, job.companyId, job.recordId, judgedOf(job.recordId)) } : null;
+    // The sums its batches kept, added up before the transaction too.
+    const summed = kept ? await addUpImportedSums(run, kept, summedOf(job.recordId)) : null;
+    // Which lines the import's versions supersede, judged before it as well while nothing else changes the company's data.
+    const judged = kept && job.replaces.length === 0
+      ? { table: judgedOf(job.recordId), version: await judgeImportedDeclarations(run, job.companyId, job.recordId, kept, judgedOf(job.recordId)) } : null;
     await inTransaction(database, async (tx) => {
       const stillJudged = judged !== null && await dataStillAt(tx, job.companyId, judged.version);
       const unmatched = step ? await step.apply(tx, {
@@ -203,7 +209,7 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
         if (database.kind === 'pglite') await skipRowChecks(tx, { companyId: job.companyId, folderSetId: job.folderSetId });
         // Visible now, the import's declaration versions supersede the earlier ones.
         if (versioned(target)) {
-          await refreshDeclarations(tx, job.companyId, { importRecordId: job.recordId, ...(sums ? { summed: sums } : {}), ...(stillJudged ? { judged: judged.table } : {}) }, { analysed: true });
+          await refreshDeclarations(tx, job.companyId, { importRecordId: job.recordId, ...(summed ? { summed } : {}), ...(stillJudged ? { judged: judged.table } : {}) }, { analysed: true });
         }
         await addImportedBookSums(tx, target, job.companyId, job.recordId);
         if (database.kind === 'pglite') await tx('SET LOCAL session_replication_role = origin');
@@ -226,9 +232,7 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
     await fail(error instanceof UnreadableFile || error instanceof UnmatchedLines ? error.message : 'The import stopped on an unexpected problem; nothing was imported.', failure)
       .catch(() => undefined);
   } finally {
-    if (!direct) await run(`DROP TABLE IF EXISTS ${stage}`).catch(() => undefined);
-    if (sums) await run(`DROP TABLE IF EXISTS ${sums}`).catch(() => undefined);
-    await run(`DROP TABLE IF EXISTS ${judgedOf(job.recordId)}`).catch(() => undefined);
+    await run(`DROP TABLE IF EXISTS ${scratchOf(job.recordId).join(', ')}`).catch(() => undefined);
   }
 }
 
@@ -237,9 +241,7 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
  * can be rolled back (a no-op) or started again from its kept upload.
  */
 export async function markInterrupted(run: Run, recordId: number): Promise<void> {
-  await run(`DROP TABLE IF EXISTS ${stageOf(recordId)}`);
-  await run(`DROP TABLE IF EXISTS ${sumsOf(recordId)}`);
-  await run(`DROP TABLE IF EXISTS ${judgedOf(recordId)}`);
+  await run(`DROP TABLE IF EXISTS ${scratchOf(recordId).join(', ')}`);
   await run(
     `UPDATE import_records SET status = 'interrupted', traceback = 'The import stopped before it finished; nothing was imported. Start it again.',
             failure = '{"code": "interrupted"}', finished_at = now()

@@ -12,9 +12,10 @@ import { type ImportType, targetOf } from './setup.js';
 
 /**
  * Ids per slice: on the embedded database other requests get their turn between two slices, so a slice is kept to a few
- * tens of milliseconds there (on PostgreSQL they run beside it).
+ * tens of milliseconds there (on PostgreSQL they run beside it). ECUS lines took 100–210 ms a slice of 2,000, and a
+ * request that came during one waited for it.
  */
-const sliceIds = 2000;
+const sliceIds = 500;
 
 /**
  * Adds the search text of an import's rows to `search_texts`, a slice of ids at a time, then marks the record

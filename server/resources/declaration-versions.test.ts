@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyDataChanged } from '../db/data-version.js';
 import { inTransaction, runner } from '../db/run.js';
 import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
-import { dataStillAt, judgeImportedDeclarations, ofDeclaration, refreshDeclarations } from './declaration-versions.js';
+import {
+  addUpImportedSums, analyseDeclarations, createImportedLines, dataStillAt, judgeImportedDeclarations, keepImportedLines, lookUpImportedDeclarations, ofDeclaration, refreshDeclarations,
+} from './declaration-versions.js';
 
 /** An import's declarations judged before its final transaction: the same outcome, and only while nothing else changed. */
 describe('declarations judged ahead of an import\'s final transaction', () => {
@@ -29,6 +31,13 @@ describe('declarations judged ahead of an import\'s final transaction', () => {
   const runningImport = (file: string) => runner(t.database)<{ id: number }>(
     `INSERT INTO import_records (company_id, folder_set_id, resource, import_type, status, from_file, file_sha256, options)
      VALUES ($1, $2, 'ecus', 'IMPORT', 'running', $3, '', '{}') RETURNING id`, [companyId, folderSetId, file]).then(([row]) => row!.id);
+  /** What a running import keeps of the lines it has loaded, as its batches do. */
+  const keptLines = async (recordId: number) => {
+    const kept = { sums: `kept_sums_${recordId}`, declarations: `kept_declarations_${recordId}` };
+    await createImportedLines(runner(t.database), kept);
+    await keepImportedLines(runner(t.database), kept, recordId, 0);
+    return kept;
+  };
 
   it('supersedes the earlier version with the running import\'s amendment, and tells when the company\'s data moved since', async () => {
     const run = runner(t.database);
@@ -36,7 +45,7 @@ describe('declarations judged ahead of an import\'s final transaction', () => {
     const recordId = await runningImport('amended.xlsx');
     await line('105800000121', 'NVL-1', recordId);
 
-    const version = await judgeImportedDeclarations(run, companyId, recordId, 'judged_ahead');
+    const version = await judgeImportedDeclarations(run, companyId, recordId, await keptLines(recordId), 'judged_ahead');
     // Only what changes is kept: the original is now superseded; the amendment, new and the latest, stays as it is.
     const judged = await run<{ id: number; superseded: boolean }>('SELECT id, superseded FROM judged_ahead ORDER BY id');
     expect(judged).toEqual([{ id: original, superseded: true }]);
@@ -61,7 +70,7 @@ describe('declarations judged ahead of an import\'s final transaction', () => {
     const recordId = await runningImport('late.xlsx');
     const late = await line('105900000131', 'NVL-2', recordId);
 
-    await judgeImportedDeclarations(run, companyId, recordId, 'judged_late');
+    await judgeImportedDeclarations(run, companyId, recordId, await keptLines(recordId), 'judged_late');
     // The first version was marked already and the latest stays unmarked: neither changes.
     expect(await run('SELECT id, superseded FROM judged_late')).toEqual([{ id: late, superseded: true }]);
     await run("UPDATE import_records SET status = 'succeeded' WHERE id = $1", [recordId]);
@@ -89,5 +98,67 @@ describe('declarations judged ahead of an import\'s final transaction', () => {
         .map((row) => Object.values(row)[0]).join('\n');
     });
     expect(plan).toMatch(/using ecus_lines_account_number_idx[^\n]*\n\s*Index Cond: \(.*account_number >= .*account_number <= /);
+  });
+  it('keeps each batch\'s sums and declarations, and adds the sums up into one row a sum', async () => {
+    const run = runner(t.database);
+    const recordId = await runningImport('batches.xlsx');
+    const kept = { sums: `kept_sums_${recordId}`, declarations: `kept_declarations_${recordId}` };
+    await createImportedLines(run, kept);
+    const batch = (days: string, names: string) => run(
+      `INSERT INTO ecus_lines (company_id, folder_set_id, import_record_id, account_number, row_number, registered_date, type_code, code, unit, total, item_name)
+       SELECT $1, $2, $3, '1064000000' || n || '0', n, d, 'E31', 'NVL-8', 'KGM', n, nm FROM unnest($4::date[], $5::text[]) WITH ORDINALITY u (d, nm, n)`,
+      [companyId, folderSetId, recordId, days.split(' '), names.split(' ')]);
+    // The second batch holds the same month and code again: its latest day ties the first batch's, and its name sorts last.
+    await batch('2025-07-09 2025-07-03 2025-08-01', 'Bong Vai');
+    let keptTo = await keepImportedLines(run, kept, recordId, 0);
+    await batch('2025-07-09 2025-07-01', 'Zip An');
+    keptTo = await keepImportedLines(run, kept, recordId, keptTo);
+    const lines = await run<{ id: number; registered_date: string }>('SELECT id, registered_date::text FROM ecus_lines WHERE import_record_id = $1 ORDER BY id', [recordId]);
+    expect(keptTo).toBe(lines.at(-1)!.id);
+    expect(await run(`SELECT count(*)::int AS sums FROM ${kept.sums}`)).toEqual([{ sums: 3 }]);
+    await addUpImportedSums(run, kept, `summed_${recordId}`);
+    expect(await run(`SELECT month::text, total::text, lines, name, last_day::text, last_line FROM summed_${recordId} ORDER BY month`)).toEqual([
+      // July: 1 + 2 of the first batch and 1 + 2 of the second; the latest line is the later of the two on the 9th.
+      { month: '2025-07-01', total: '6', lines: 4, name: 'Zip', last_day: '2025-07-09', last_line: lines[3]!.id },
+      { month: '2025-08-01', total: '3', lines: 1, name: null, last_day: '2025-08-01', last_line: lines[2]!.id },
+    ]);
+    expect(await run(`SELECT declaration FROM ${kept.declarations} ORDER BY declaration`)).toEqual(
+      ['10640000001', '10640000002', '10640000003'].map((declaration) => ({ declaration })));
+    await run(`DROP TABLE ${kept.sums}, ${kept.declarations}, summed_${recordId}`);
+    await run('DELETE FROM ecus_lines WHERE import_record_id = $1', [recordId]);
+  });
+
+  it('judges a large import a slice of declarations at a time, reading its stretch of the index or looking each up', async () => {
+    const run = runner(t.database);
+    const lines = (accounts: string, importRecordId: number | null) => run(
+      `INSERT INTO ecus_lines (company_id, folder_set_id, import_record_id, account_number, row_number, registered_date, type_code, code, unit, total)
+       SELECT $1, $2, $3, a, 1, DATE '2025-06-02', 'E31', 'NVL-9', 'KGM', 1 FROM (${accounts}) n (a)`, [companyId, folderSetId, importRecordId]);
+    // 3,000 declarations kept by hand, whose odd ones the import amends; 3,000 of the import's own, every third in two versions.
+    await lines(`SELECT '1061' || lpad(n::text, 7, '0') || '0' FROM generate_series(1, 3000) n`, null);
+    const recordId = await runningImport('many.xlsx');
+    await lines(`SELECT '1061' || lpad(n::text, 7, '0') || '1' FROM generate_series(1, 3000, 2) n`, recordId);
+    await lines(`SELECT '1062' || lpad(n::text, 7, '0') || v FROM generate_series(1, 3000) n, generate_series(0, 2, 2) v WHERE v = 0 OR n % 3 = 0`, recordId);
+    const kept = await keptLines(recordId);
+    const expected = (await run<{ id: number }>(
+      `SELECT id FROM ecus_lines WHERE company_id = $1 AND (account_number ~ '^1061[0-9]{7}0$' AND substr(account_number, 5, 7)::int % 2 = 1
+                                                          OR account_number ~ '^1062[0-9]{7}0$' AND substr(account_number, 5, 7)::int % 3 = 0) ORDER BY id`,
+      [companyId])).map((row) => row.id);
+    expect(expected).toHaveLength(2500);
+    const judgedIds = async (table: string) => {
+      await judgeImportedDeclarations(run, companyId, recordId, kept, table);
+      const judged = await run<{ id: number; superseded: boolean }>(`SELECT id, superseded FROM ${table} ORDER BY id`);
+      await run(`DROP TABLE ${table}`);
+      return judged;
+    };
+    // The import brings most of the folder set's lines: their stretch of the index is read a slice at a time.
+    await analyseDeclarations(run);
+    expect(await lookUpImportedDeclarations(run, companyId, recordId, folderSetId)).toBe(false);
+    expect(await judgedIds('judged_stretch')).toEqual(expected.map((id) => ({ id, superseded: true })));
+    // Among many more lines of the folder set, each declaration is looked up: the same judgement.
+    await lines(`SELECT '1063' || lpad(n::text, 8, '0') FROM generate_series(1, 20000) n`, null);
+    await analyseDeclarations(run);
+    expect(await lookUpImportedDeclarations(run, companyId, recordId, folderSetId)).toBe(true);
+    expect(await judgedIds('judged_lookups')).toEqual(expected.map((id) => ({ id, superseded: true })));
+    await run(`DELETE FROM ecus_lines WHERE company_id = $1 AND code = 'NVL-9'`, [companyId]);
   });
 });
