@@ -110,7 +110,7 @@ const judgedLines = (from: string) => `
     FROM (${declarationLines(from)}) l`;
 
 /** Declarations judged a statement at a time, so that on the embedded database other requests get their turn between. */
-const judgedPerStatement = 2000;
+const judgedPerStatement = 4000;
 
 /**
  * Judges a running import's declarations as they will be once it succeeds, before its final transaction: that
