@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { migrateDatabase, openDatabase } from '../server/db/client.js';
 import { runner } from '../server/db/run.js';
 import { seedDatabase } from '../server/seed.js';
@@ -29,12 +29,14 @@ export interface RunningServer {
 }
 
 /**
- * Starts the real server (built web app, fresh embedded database) as a child process, with the small demonstration
- * tariff unless the suite asks for the shipped one (DEMO_TARIFF: 'false').
+ * Starts the real server (built web app, an embedded database of its own) as a child process, with the small
+ * demonstration tariff unless the suite asks for the shipped one (DEMO_TARIFF: 'false'). With the demonstration
+ * tariff its database starts as a copy of the run's, migrated and seeded once (`e2e/global-setup.ts`).
  */
 export async function startServer(env: Record<string, string> = {}, prepare?: (dataDir: string) => Promise<void>): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dutybook-e2e-'));
+  if (env.DEMO_TARIFF !== 'false') await fs.cp(inject('e2eDataTemplate'), dataDir, { recursive: true });
   await prepare?.(dataDir);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TZ: 'UTC', DATABASE_URL: '', DEMO_TARIFF: 'true', ...env },
