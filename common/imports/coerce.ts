@@ -22,7 +22,8 @@ export function cellText(cell: SheetCell): string {
   return String(cell).trim();
 }
 
-export type Coerced = { value: string | number | null } | { error: string };
+/** A cell's value, or why it has none; `word` is the rate word a rate cell held instead of a rate (`KCT`). */
+export type Coerced = { value: string | number | null; word?: string } | { error: string };
 
 const fail = (error: string): Coerced => ({ error });
 
@@ -30,6 +31,10 @@ export const importMessages = {
   formula: 'The formula has no saved value; open the file in Excel, save it and upload it again.',
   errorValue: 'The cell holds an error value',
   number: 'Not a number',
+  // A text number written with the other decimal mark than the rest of its column ('2.5' where the column writes 2,5).
+  numberStyle: 'Not a number as this column writes them',
+  // '100.000' or '1,500' in a column whose other cells do not tell whether the separator groups thousands.
+  numberAmbiguous: 'Cannot tell whether the separator groups thousands or marks decimals; choose the number format in the mapping step',
   integer: 'Not a whole number',
   date: 'Not a date (use dd/mm/yyyy or yyyy-mm-dd)',
   choice: 'Not one of the listed values',
@@ -79,36 +84,103 @@ function coerceCode(cell: string | number | boolean): string {
   return /^\d+\.0+$/.test(text) ? text.replace(/\.0+$/, '') : text;
 }
 
-/**
- * Decimal text in either convention. With both separators the last one is the decimal point
- * ('1.000,50', '1,000.50'); a single comma followed by exactly three digits groups thousands ('1,500');
- * any other single comma is a decimal comma ('12,5'); several of one separator group thousands.
- */
-export function parseDecimalText(raw: string): string | null {
+/** The decimal mark of numbers written as text: ',' (Vietnamese, 1.234,5) or '.' (1,234.5). */
+export type DecimalMark = ',' | '.';
+
+/** A text number's sign, parentheses and spaces taken off: its digits and separators, or null when it is not one. */
+function bareNumber(raw: string): { negative: boolean; text: string } | null {
   let text = raw.trim().replace(/[\s\u00a0]/g, '');
   let negative = false;
   if (/^\(.*\)$/.test(text)) { negative = true; text = text.slice(1, -1); }
   if (text.startsWith('-')) { negative = !negative; text = text.slice(1); } else if (text.startsWith('+')) text = text.slice(1);
-  if (!/^[\d.,]+$/.test(text) || !/\d/.test(text)) return null;
-  const lastComma = text.lastIndexOf(',');
-  const lastDot = text.lastIndexOf('.');
+  return /^[\d.,]+$/.test(text) && /\d/.test(text) ? { negative, text } : null;
+}
+
+/**
+ * What one text number tells of its decimal mark: the mark ('1.234,5', '1.234.567', '12,5' say ','), `either` when a
+ * single separator stands before exactly three digits ('100.000', '1,500': a thousands group or three decimals), or
+ * null when it has no separator or is no number.
+ */
+export function decimalMarkOf(raw: string): DecimalMark | 'either' | null {
+  const bare = bareNumber(raw);
+  if (!bare) return null;
+  const { text } = bare;
+  const dots = text.split('.').length - 1;
+  const commas = text.split(',').length - 1;
+  if (dots > 0 && commas > 0) return text.lastIndexOf(',') > text.lastIndexOf('.') ? ',' : '.';
+  if (dots + commas === 0) return null;
+  const separator = dots > 0 ? '.' : ',';
+  const other: DecimalMark = separator === '.' ? ',' : '.';
+  if (dots + commas > 1) return other;
+  const [whole, fraction] = text.split(separator) as [string, string];
+  // No thousands group starts with 0 or is empty: '0.500' and ',5' are decimals.
+  return fraction.length === 3 && /^[1-9]\d{0,2}$/.test(whole) ? 'either' : separator;
+}
+
+/**
+ * A column's decimal mark, decided from all its text numbers: the mark most of them show (cells that could be either
+ * and Excel numbers tell nothing). Null when none tells; `conflicting` when some show the other mark.
+ */
+export function decideDecimalMark(texts: Iterable<string>): { mark: DecimalMark | null; conflicting: boolean; either: boolean } {
+  let commas = 0;
+  let dots = 0;
+  let either = false;
+  for (const text of texts) {
+    const mark = decimalMarkOf(text);
+    if (mark === ',') commas += 1;
+    else if (mark === '.') dots += 1;
+    else if (mark === 'either') either = true;
+  }
+  return { mark: commas === 0 && dots === 0 ? null : commas >= dots ? ',' : '.', conflicting: commas > 0 && dots > 0, either };
+}
+
+/**
+ * Decimal text. With the column's mark, the other separator may only group thousands ('1.234.567,5' by ','); without
+ * one, with both separators the last one is the decimal point ('1.000,50', '1,000.50'), several of one separator group
+ * thousands, and a single one is a decimal mark unless a comma stands before three digits ('1,500'). The import never
+ * reads a cell that could be either without its column's mark (`coerceCell`).
+ */
+export function parseDecimalText(raw: string, mark?: DecimalMark): string | null {
+  const bare = bareNumber(raw);
+  if (!bare) return null;
+  const { negative, text } = bare;
   let normalised: string;
-  if (lastComma >= 0 && lastDot >= 0) {
-    const decimalMark = lastComma > lastDot ? ',' : '.';
-    const grouping = decimalMark === ',' ? '.' : ',';
-    const [whole, fraction, ...more] = text.split(decimalMark);
-    if (more.length > 0 || fraction === undefined) return null;
-    normalised = `${whole!.split(grouping).join('')}.${fraction}`;
-  } else if (lastComma >= 0) {
-    const parts = text.split(',');
-    normalised = parts.length > 2 || /^\d{1,3},\d{3}$/.test(text) ? parts.join('') : parts.join('.');
+  if (mark) {
+    const grouping = mark === ',' ? '.' : ',';
+    const [whole, fraction, ...more] = text.split(mark);
+    if (more.length > 0 || whole === undefined) return null;
+    if (whole.includes(grouping) && !new RegExp(`^\\d{1,3}(\\${grouping}\\d{3})+$`).test(whole)) return null;
+    if (fraction !== undefined && !/^\d*$/.test(fraction)) return null;
+    normalised = `${whole.split(grouping).join('') || '0'}${fraction ? `.${fraction}` : ''}`;
   } else {
-    const parts = text.split('.');
-    normalised = parts.length > 2 ? parts.join('') : text;
+    const lastComma = text.lastIndexOf(',');
+    const lastDot = text.lastIndexOf('.');
+    if (lastComma >= 0 && lastDot >= 0) {
+      const decimalMark = lastComma > lastDot ? ',' : '.';
+      const grouping = decimalMark === ',' ? '.' : ',';
+      const [whole, fraction, ...more] = text.split(decimalMark);
+      if (more.length > 0 || fraction === undefined) return null;
+      normalised = `${whole!.split(grouping).join('')}.${fraction}`;
+    } else if (lastComma >= 0) {
+      const parts = text.split(',');
+      normalised = parts.length > 2 || /^\d{1,3},\d{3}$/.test(text) ? parts.join('') : parts.join('.');
+    } else {
+      const parts = text.split('.');
+      normalised = parts.length > 2 ? parts.join('') : text;
+    }
   }
   if (!/^\d+(\.\d+)?$/.test(normalised) && !/^\d+\.$/.test(normalised)) return null;
   normalised = normalised.replace(/\.$/, '').replace(/^0+(?=\d)/, '');
   return negative && /[1-9]/.test(normalised) ? `-${normalised}` : normalised;
+}
+
+/**
+ * Words a rate cell holds where no rate applies: `KCT` (không chịu thuế, not subject), `*`, `-`, and their spellings.
+ * A rate field (`rateWords`) reads them as no rate and keeps the word.
+ */
+export function isRateWord(raw: string): boolean {
+  const text = fold(raw).replace(/[\s.]/g, '');
+  return /^(kct|khongchiuthue|\*|-|--|na|n\/a|notsubject)$/.test(text);
 }
 
 /** A number as exact decimal text, without exponent notation for ordinary magnitudes. */
@@ -154,10 +226,19 @@ function choiceNames(definition: FieldDefinition, labels: ChoiceLabels = noLabel
 }
 
 /**
+ * A text cell as a number by its column's decimal mark. Without one, a cell that could be either ('100.000') is refused
+ * rather than guessed: read as 100 it would be a thousand times off, silently.
+ */
+function textNumber(text: string, mark: DecimalMark | null | undefined): string | null | { error: string } {
+  if (mark) return parseDecimalText(text, mark) ?? (parseDecimalText(text) !== null ? { error: importMessages.numberStyle } : null);
+  return decimalMarkOf(text) === 'either' ? { error: importMessages.numberAmbiguous } : parseDecimalText(text);
+}
+
+/**
  * One cell as the value of a field of the given kind, or the reason it cannot be. Empty cells are
  * null; whether a field may be empty is checked afterwards, with the rest of the row.
  */
-export function coerceCell(definition: FieldDefinition, cell: SheetCell, options: { date1904?: boolean; choiceLabels?: ChoiceLabels } = {}): Coerced {
+export function coerceCell(definition: FieldDefinition, cell: SheetCell, options: { date1904?: boolean; choiceLabels?: ChoiceLabels; decimalMark?: DecimalMark | null } = {}): Coerced {
   if (cell === null || cell === '' || (typeof cell === 'string' && cell.trim() === '')) return { value: null };
   if (typeof cell === 'object') {
     if ('formulaWithoutValue' in cell) return { error: importMessages.formula };
@@ -174,12 +255,16 @@ export function coerceCell(definition: FieldDefinition, cell: SheetCell, options
       return text.length > (definition.maxLength ?? 255) ? fail(importMessages.tooLong) : { value: text };
     }
     case 'decimal': {
-      const parsed = typeof cell === 'number' ? (Number.isFinite(cell) ? numberText(cell) : null) : typeof cell === 'string' ? parseDecimalText(cell) : null;
+      if (typeof cell === 'string' && definition.rateWords && isRateWord(cell)) return { value: null, word: cell.trim() };
+      const parsed = typeof cell === 'number' ? (Number.isFinite(cell) ? numberText(cell) : null) : typeof cell === 'string' ? textNumber(cell, options.decimalMark) : null;
+      if (typeof parsed === 'object' && parsed !== null) return parsed;
       if (parsed === null) return fail(importMessages.number);
       return definition.nonNegative && Number(parsed) < 0 ? fail(importMessages.negative) : { value: parsed };
     }
     case 'integer': {
-      const number = typeof cell === 'number' ? cell : typeof cell === 'string' ? Number(parseDecimalText(cell) ?? Number.NaN) : Number.NaN;
+      const text = typeof cell === 'string' ? textNumber(cell, options.decimalMark) : null;
+      if (typeof text === 'object' && text !== null) return text;
+      const number = typeof cell === 'number' ? cell : Number(text ?? Number.NaN);
       if (!Number.isSafeInteger(number) || Math.abs(number) > 2_147_483_647) return fail(importMessages.integer);
       return definition.nonNegative && number < 0 ? fail(importMessages.negative) : { value: number };
     }

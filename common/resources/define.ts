@@ -57,6 +57,16 @@ export interface FieldOptions {
   nonNegative?: boolean;
   /** An HS code: stored as its digits whatever dots or spaces it was typed or imported with, shown formatted. */
   hsCode?: boolean;
+  /**
+   * A rate that may be written as a word meaning "not subject" (`KCT`, `*`, `-`): an import reads such a cell as no
+   * rate and keeps the word among the row's extra values under the field's name, instead of refusing the row.
+   */
+  rateWords?: boolean;
+  /**
+   * Where an import finds the field when no column is mapped to it: the text after the last `#&` of another field's
+   * cell (ECUS descriptions end with the item code: `Vải dệt thoi#&VAI-C58`).
+   */
+  codeInField?: string;
 }
 
 export interface FieldDefinition extends FieldOptions {

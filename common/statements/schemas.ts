@@ -151,11 +151,12 @@ export const tariffCheckRowSchema = z.object({
   from_country: z.string().nullable(),
   co_form: z.string().nullable(),
   exemption_code: z.string().nullable(),
+  tariff_schedule: z.string().nullable().describe('The tariff schedule the line was declared under (B01 MFN, B05 ACFTA …), which it is judged by'),
   tariff_year: z.number().int().nullable().describe('The tariff year the line was checked against'),
-  problem: z.enum(['unknown_code', 'rate_differs', 'unknown_co_form', 'exempt'])
-    .describe('exempt: an exemption code, or a type code exempt under the regime, on goods the tariff charges; never a rate mismatch'),
+  problem: z.enum(['unknown_code', 'rate_differs', 'unknown_co_form', 'exempt', 'preference_without_co'])
+    .describe('exempt: an exemption code, or a type code exempt under the regime, on goods the tariff charges; never a rate mismatch. preference_without_co: a preferential schedule claimed with no C/O form or number on the line'),
   declared_rate: quantity.nullable(),
-  expected_rate: quantity.nullable().describe('The rate the tariff gives (the preferential one of the declared C/O form, else MFN); the closest when several apply'),
+  expected_rate: quantity.nullable().describe('The rate the tariff gives (that of the declared schedule; else the preferential one of the declared C/O form, else MFN); the closest when several apply'),
   schedules: z.array(z.string()).describe('Where the expected rate comes from: MFN or the agreement schedules of the C/O form'),
   total_value: quantity.nullable(),
   duty_at_risk: quantity.nullable().describe('The duty the tariff gives on the customs value less the duty paid: positive paid too little (for an exempt line, what a refused exemption would cost), negative too much'),

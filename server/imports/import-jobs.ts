@@ -34,10 +34,10 @@ async function importJobOf(run: Run, config: Config, id: number): Promise<Import
               failure = '{"code": "upload_missing"}', finished_at = now() WHERE id = $1`, [id]);
     return null;
   }
-  const { sheet, header_from: headerFrom, header_to: headerTo, headers, mapping, extra_fields: extraFields, replaces } = record.options;
+  const { sheet, header_from: headerFrom, header_to: headerTo, headers, mapping, extra_fields: extraFields, decimal_mark: decimalMark, replaces } = record.options;
   return {
     recordId: id, companyId: record.company_id, folderSetId: record.folder_set_id, resource: resourceNamed(record.resource), importType: record.import_type,
-    keepPosting: record.keep_posting, upload, sheet, headerFrom, headerTo, headers, setup: { mapping, extra_fields: extraFields },
+    keepPosting: record.keep_posting, upload, sheet, headerFrom, headerTo, headers, setup: { mapping, extra_fields: extraFields, decimal_mark: decimalMark },
     limits: sheetLimitsOf(config), replaces: replaces ?? [],
   };
 }

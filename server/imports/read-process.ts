@@ -1,4 +1,5 @@
 import type { SheetRow } from '../../common/imports/coerce.js';
+import type { SkippedRow } from '../../common/imports/row-kinds.js';
 import { type RefusedRow, rowConverter } from './convert-rows.js';
 import { outlineWorkbook, type ReadMeter, readSheetRows } from '../spreadsheets/read-sheet.js';
 import type { LoadBatch, ReaderCommand, ReaderMessage } from './reader.js';
@@ -48,17 +49,20 @@ async function run(command: ReaderCommand): Promise<void> {
     let loading = true;
     let lines: string[] = [];
     let refused: RefusedRow[] = [];
+    let skipped: SkippedRow[] = [];
     let seen = 0;
     const batch = (): LoadBatch => {
-      const message: LoadBatch = { type: 'batch', text: Buffer.from(lines.length > 0 ? `${lines.join('\n')}\n` : ''), lines: lines.length, seen, refused, fraction: meter.fraction, declaredRows: meter.declaredRows };
+      const message: LoadBatch = { type: 'batch', text: Buffer.from(lines.length > 0 ? `${lines.join('\n')}\n` : ''), lines: lines.length, seen, refused, skipped, fraction: meter.fraction, declaredRows: meter.declaredRows };
       lines = [];
       refused = [];
+      skipped = [];
       seen = 0;
       return message;
     };
     for await (const row of rows) {
       const converted = convert(row);
       if (!converted) continue;
+      if ('skipped' in converted) { skipped.push(converted.skipped); continue; }
       seen += 1;
       if ('refused' in converted) {
         refused.push(converted.refused);

@@ -2,6 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SheetRow } from '../../common/imports/coerce.js';
+import type { SkippedRow } from '../../common/imports/row-kinds.js';
 import type { RefusedRow, RowPlan } from './convert-rows.js';
 import type { WorkbookOutline } from '../spreadsheets/read-sheet.js';
 import { readerLimits, type SheetFormat, type SheetLimits } from '../spreadsheets/sniff.js';
@@ -27,6 +28,8 @@ export interface LoadBatch {
   /** Non-empty rows read in this batch. */
   seen: number;
   refused: RefusedRow[];
+  /** Rows that are no rows of the table (totals, signatures, repeated headers), passed over. */
+  skipped: SkippedRow[];
   fraction: number;
   declaredRows: number | null;
 }

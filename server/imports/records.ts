@@ -18,7 +18,7 @@ import { stepOf, stepsOf } from './variant-steps.js';
 
 /** An import record as the API answers it. */
 const recordColumns = `r.id, r.resource AS "table", r.import_type, r.keep_posting, r.status, r.progress, r.total_rows, r.inserted, r.rejected,
-  r.errors, r.traceback, r.failure, r.from_file, f.slug AS folder, coalesce(u.name, u.email) AS imported_by, r.search_indexed,
+  r.errors, r.skipped, r.traceback, r.failure, r.from_file, f.slug AS folder, coalesce(u.name, u.email) AS imported_by, r.search_indexed,
   to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS date,
   to_char(r.finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS finished_at,
   (SELECT min(later.id) FROM import_records later
@@ -104,10 +104,10 @@ export async function retryImport(options: { run: Run; dataDir: string; userId: 
   if (record.status !== 'interrupted' && record.status !== 'failed') throw new AppError('conflict', `Only an interrupted or failed import can be started again; this one is ${record.status}.`);
   if (!record.upload_id) throw new AppError('not_found', 'The uploaded file is no longer kept; upload it again.');
   const upload = await findUpload({ run, dataDir: options.dataDir, userId: options.userId, id: record.upload_id });
-  const { sheet, header_from: headerFrom, header_to: headerTo, mapping, extra_fields: extraFields } = record.options;
+  const { sheet, header_from: headerFrom, header_to: headerTo, mapping, extra_fields: extraFields, decimal_mark: decimalMark } = record.options;
   return startImport({
     run, scope, userId: options.userId, resource: resourceNamed(record.resource), importType: record.import_type, upload, sheet, headerFrom, headerTo,
-    setup: { mapping, extra_fields: extraFields }, keepPosting: record.keep_posting, onDuplicate: 'add', queued: options.queued,
+    setup: { mapping, extra_fields: extraFields, decimal_mark: decimalMark }, keepPosting: record.keep_posting, onDuplicate: 'add', queued: options.queued,
   });
 }
 

@@ -63,6 +63,8 @@ const importRequestSchema = z.object({
   mapping: z.union([objectOf, jsonText.pipe(objectOf)]).optional(),
   extra_fields: z.union([objectOf, jsonText.pipe(objectOf)]).optional(),
   on_duplicate: z.enum(['replace', 'add']).optional(),
+  // For numbers the file cannot tell ('100.000' in every numeric column): ',' reads it as 100000, '.' as 100.
+  decimal_mark: z.enum([',', '.']).optional(),
 });
 
 const parse = <T extends z.ZodType>(schema: T, input: unknown): z.infer<T> => {
@@ -197,13 +199,13 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         api.post(`${base}${call.setup}/`, {
           schema: {
             tags: resourceTags, security, summary: 'Check and remember the column mapping: {company_slug, <field>: {mapping_col_name, title}, extra_fields}',
-            body: z.object({ company_slug: slug, extra_fields: objectOf.optional() }).catchall(z.unknown()),
+            body: z.object({ company_slug: slug, extra_fields: objectOf.optional(), decimal_mark: z.enum([',', '.']).optional() }).catchall(z.unknown()),
             response: { 200: z.object({ mapping: z.record(z.string(), z.object({ mapping_col_name: z.string(), title: z.string() })), extra_fields: objectOf }), ...errors },
           },
         }, async (request) => {
-          const { company_slug: companySlug, extra_fields: extraFields, ...mapping } = request.body;
+          const { company_slug: companySlug, extra_fields: extraFields, decimal_mark: decimalMark, ...mapping } = request.body;
           const access = await resolveScope(run, { userId: signedInUser(request).id, companySlug, minimumRole: 'member' });
-          const setup = checkSetup(resource, call.importType, { mapping, extra_fields: extraFields ?? {} });
+          const setup = checkSetup(resource, call.importType, { mapping, extra_fields: extraFields ?? {}, decimal_mark: decimalMark });
           await saveSetup(run, { companyId: access.companyId, resource, importType: call.importType, setup });
           return setup;
         });
@@ -224,6 +226,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
           const setup = checkSetup(resource, call.importType, {
             mapping: input.mapping ?? remembered!.mapping,
             extra_fields: input.extra_fields ?? (input.mapping ? {} : remembered!.extra_fields),
+            decimal_mark: input.decimal_mark,
           });
           const record = await startImport({
             run, scope: { ...access, folderSetId: access.folderSetId! }, userId, resource, importType: call.importType, upload,

@@ -1,5 +1,7 @@
 import { columnNumber, extraFieldName } from '../../common/imports/cells.js';
 import { type ChoiceLabels, type ImportFailure } from '../../common/imports/coerce.js';
+import { columnNumberFormats } from '../../common/imports/number-format.js';
+import type { SkippedRow } from '../../common/imports/row-kinds.js';
 import type { FieldDefinition, ResourceDefinition } from '../../common/resources/define.js';
 import { resourceNamed } from '../../common/resources/index.js';
 import type { Database } from '../db/client.js';
@@ -17,7 +19,7 @@ import type { RefusedRow, RowError, RowPlan } from './convert-rows.js';
 import { LeaseLost, ServerClosing } from '../jobs/leases.js';
 import { loadInChild } from './reader.js';
 import { type ImportType, importFields, type Setup, targetOf } from './setup.js';
-import { maxErrors, stepOf, UnmatchedLines } from './variant-steps.js';
+import { cancelMarkedLines, maxErrors, stepOf, UnmatchedLines } from './variant-steps.js';
 import { type SheetLimits } from '../spreadsheets/sniff.js';
 import { UnreadableFile } from '../spreadsheets/unreadable.js';
 import type { Upload } from './uploads.js';
@@ -72,17 +74,37 @@ const scratchOf = (recordId: number) => [stageOf(recordId), ...Object.values(kep
  */
 function planOf(job: ImportJob, direct: boolean): RowPlan {
   const mappedColumns = new Set(Object.values(job.setup.mapping).map((entry) => columnNumber(entry.mapping_col_name)));
+  const fields = importFields(job.resource, job.importType);
+  const numberFormats = numberFormatsOf(job, fields);
   return {
-    fields: Object.entries(importFields(job.resource, job.importType)).map(([name, definition]) => ({
-      name, definition, column: job.setup.mapping[name]?.mapping_col_name ?? null, fallback: job.setup.extra_fields[name] ?? null,
-      choiceLabels: definition.kind === 'choice' ? choiceLabelsOf(name) : {},
-    })),
+    fields: Object.entries(fields).map(([name, definition]) => {
+      const column = job.setup.mapping[name]?.mapping_col_name ?? null;
+      const codeColumn = definition.codeInField ? job.setup.mapping[definition.codeInField]?.mapping_col_name ?? null : null;
+      return {
+        name, definition, column, fallback: job.setup.extra_fields[name] ?? null,
+        choiceLabels: definition.kind === 'choice' ? choiceLabelsOf(name) : {},
+        decimalMark: column ? numberFormats.get(columnNumber(column))?.mark ?? null : null,
+        codeColumn,
+      };
+    }),
     extraColumns: Object.entries(job.headers).filter(([letter]) => !mappedColumns.has(columnNumber(letter)))
       .map(([letter, header]) => ({ index: columnNumber(letter) - 1, name: extraFieldName(header) })).filter((column) => column.name),
     headers: job.headers,
     date1904: job.upload.outline.date1904,
     leading: direct ? [job.companyId, job.folderSetId, String(job.recordId)] : null,
   };
+}
+
+/**
+ * How each mapped numeric column writes its numbers, decided from the rows below the header that the upload's outline
+ * holds (its first 200): cells further down that show the other mark are refused, never read another way.
+ */
+function numberFormatsOf(job: ImportJob, fields: Record<string, FieldDefinition>) {
+  const rows = job.upload.outline.sheets.find((sheet) => sheet.name === job.sheet)?.rows.filter((row) => row.row > job.headerTo) ?? [];
+  const numeric = Object.entries(job.setup.mapping)
+    .filter(([name]) => fields[name]?.kind === 'decimal' || fields[name]?.kind === 'integer')
+    .map(([, mapping]) => columnNumber(mapping.mapping_col_name));
+  return columnNumberFormats(rows, numeric, job.setup.decimal_mark).formats;
 }
 
 /**
@@ -124,6 +146,7 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
     ? [target.table, ['company_id', 'folder_set_id', 'import_record_id', 'extra', ...fieldColumns]]
     : [stage, ['_row', 'extra', ...fieldColumns]];
   const errors: RowError[] = [];
+  const skipped: SkippedRow[] = [];
   let refusedKept = 0;
   let rejected = 0;
   let inserted = 0;
@@ -144,7 +167,7 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
   };
   const fail = async (traceback: string, failure: ImportFailure) => {
     if (direct) await deleteLoadedRows(run, table, job.recordId);
-    await finish(run, job.recordId, 'failed', { total: seen, inserted: 0, rejected, errors, traceback, failure });
+    await finish(run, job.recordId, 'failed', { total: seen, inserted: 0, rejected, errors, skipped, traceback, failure });
   };
   const interrupt = async () => {
     if (direct) await deleteLoadedRows(run, table, job.recordId);
@@ -174,6 +197,7 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
         });
       } else if (progressDue) await progress(run);
       await keepRefused(batch.refused);
+      skipped.push(...batch.skipped.slice(0, maxErrors - skipped.length));
     }
 
     signal?.throwIfAborted();
@@ -200,7 +224,7 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
         stage, companyId: job.companyId, folderSetId: job.folderSetId, recordId: job.recordId, keepPosting: job.keepPosting, mapping: job.setup.mapping, fields: fieldColumns,
       }, errors) : 0;
       for (const earlier of job.replaces) await rollBackRows(tx, earlier);
-      await finish(tx, job.recordId, 'succeeded', { total: seen, inserted: inserted - unmatched, rejected: rejected + unmatched, errors, traceback: null, failure: null });
+      await finish(tx, job.recordId, 'succeeded', { total: seen, inserted: inserted - unmatched, rejected: rejected + unmatched, errors, skipped, traceback: null, failure: null });
       // A table without searched columns has no search text to keep.
       if (target.search.length === 0) await tx('UPDATE import_records SET search_indexed = true WHERE id = $1', [job.recordId]);
       if (direct) {
@@ -210,6 +234,10 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
         // Visible now, the import's declaration versions supersede the earlier ones.
         if (versioned(target)) {
           await refreshDeclarations(tx, job.companyId, { importRecordId: job.recordId, ...(summed ? { summed } : {}), ...(stillJudged ? { judged: judged.table } : {}) }, { analysed: true });
+          // Declarations the file marks cancelled count as a cancel import would leave them: out of the sums.
+          if (target.table === 'ecus_lines' && await cancelMarkedLines(tx, job.companyId, job.folderSetId, job.recordId) > 0) {
+            await refreshDeclaredSums(tx, job.companyId, { folderSetId: job.folderSetId }, { analysed: true });
+          }
         }
         await addImportedBookSums(tx, target, job.companyId, job.recordId);
         if (database.kind === 'pglite') await tx('SET LOCAL session_replication_role = origin');
@@ -249,12 +277,12 @@ export async function markInterrupted(run: Run, recordId: number): Promise<void>
 }
 
 async function finish(run: Run, recordId: number, status: 'succeeded' | 'failed', counts: {
-  total: number; inserted: number; rejected: number; errors: RowError[]; traceback: string | null; failure: ImportFailure | null;
+  total: number; inserted: number; rejected: number; errors: RowError[]; skipped: SkippedRow[]; traceback: string | null; failure: ImportFailure | null;
 }): Promise<void> {
   await run(
-    `UPDATE import_records SET status = $2, progress = 100, total_rows = $3, inserted = $4, rejected = $5, errors = $6, traceback = $7, failure = $8, finished_at = now()
+    `UPDATE import_records SET status = $2, progress = 100, total_rows = $3, inserted = $4, rejected = $5, errors = $6, skipped = $9, traceback = $7, failure = $8, finished_at = now()
       WHERE id = $1`,
-    [recordId, status, counts.total, counts.inserted, counts.rejected, JSON.stringify(counts.errors), counts.traceback, counts.failure && JSON.stringify(counts.failure)],
+    [recordId, status, counts.total, counts.inserted, counts.rejected, JSON.stringify(counts.errors), counts.traceback, counts.failure && JSON.stringify(counts.failure), JSON.stringify(counts.skipped)],
   );
 }
 
@@ -273,7 +301,11 @@ export async function rollBackRows(tx: Run, recordId: number): Promise<void> {
   await forgetSearchTexts(tx, target, `SELECT id FROM ${target.table} WHERE import_record_id = $1`, [recordId]);
   const bookCodes = step ? [] : await importedBookCodes(tx, resource, recordId);
   if (step) await step.rollBack(tx, recordId);
-  else await tx(`DELETE FROM ${resource.table} WHERE import_record_id = $1`, [recordId]);
+  else {
+    // The cancellations a plain declaration import recorded from its status column go before its lines.
+    if (resource.table === 'ecus_lines') await tx('DELETE FROM ecus_cancel_records WHERE import_record_id = $1', [recordId]);
+    await tx(`DELETE FROM ${resource.table} WHERE import_record_id = $1`, [recordId]);
+  }
   await refreshBookSums(tx, resource, record.company_id, bookCodes);
   // The versions it brought gone, earlier versions of its declarations may be the latest again; corrections and
   // cancellations undone change only which quantities count.

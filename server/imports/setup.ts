@@ -1,4 +1,5 @@
 import { isColumn } from '../../common/imports/cells.js';
+import type { DecimalMark } from '../../common/imports/coerce.js';
 import { type FieldDefinition, type ImportType, type ImportVariant, importVariantsOf, type ResourceDefinition } from '../../common/resources/define.js';
 import { resourceNamed } from '../../common/resources/index.js';
 import { fieldValueSchema, type FieldValue } from '../../common/resources/schemas.js';
@@ -18,6 +19,11 @@ export interface Setup {
   mapping: Record<string, ColumnMapping>;
   /** Values for every row, by field. */
   extra_fields: Record<string, FieldValue>;
+  /**
+   * The decimal mark the user chose for numbers the sheet itself cannot tell ('100.000' in every numeric column):
+   * columns whose cells show their mark keep it (common/imports/number-format.ts).
+   */
+  decimal_mark?: DecimalMark | undefined;
 }
 
 /** The import of a table with this import type; every table offers at least the plain one. */
@@ -47,7 +53,7 @@ const invalid = (fields: Record<string, string[]>) => new AppError('validation_e
  * Checks a setup against the table: known fields, column letters, values for every row that suit
  * their fields, and every required field either mapped to a column or given a value.
  */
-export function checkSetup(resource: ResourceDefinition, importType: ImportType, input: { mapping: Record<string, unknown>; extra_fields: Record<string, unknown> }): Setup {
+export function checkSetup(resource: ResourceDefinition, importType: ImportType, input: { mapping: Record<string, unknown>; extra_fields: Record<string, unknown>; decimal_mark?: unknown }): Setup {
   const fields = importFields(resource, importType);
   const problems: Record<string, string[]> = {};
   const mapping: Record<string, ColumnMapping> = {};
@@ -68,17 +74,22 @@ export function checkSetup(resource: ResourceDefinition, importType: ImportType,
     else extra[name] = parsed.data;
   }
   for (const [name, definition] of Object.entries(fields)) {
-    if (definition.required && !(name in mapping) && !(name in extra) && !problems[name]) problems[name] = ['Map this required field to a column or give it a value.'];
+    // A code an ECUS description carries after '#&' is read from it when no column holds the code.
+    const readFromOther = definition.codeInField !== undefined && definition.codeInField in mapping;
+    if (definition.required && !(name in mapping) && !(name in extra) && !readFromOther && !problems[name]) problems[name] = ['Map this required field to a column or give it a value.'];
   }
+  if (input.decimal_mark !== undefined && input.decimal_mark !== null && input.decimal_mark !== ',' && input.decimal_mark !== '.') problems.decimal_mark = ['Choose , or . as the decimal mark.'];
   Object.assign(problems, stepOf(resource, importType)?.mappingProblems(mapping));
   if (Object.keys(problems).length > 0) throw invalid(problems);
-  return { mapping, extra_fields: extra };
+  const decimalMark = input.decimal_mark === ',' || input.decimal_mark === '.' ? input.decimal_mark : undefined;
+  return { mapping, extra_fields: extra, ...(decimalMark ? { decimal_mark: decimalMark } : {}) };
 }
 
 export async function saveSetup(run: Run, options: { companyId: string; resource: ResourceDefinition; importType: ImportType; setup: Setup }): Promise<void> {
   await run(
     `INSERT INTO import_setups (company_id, resource, import_type, mapping, extra_fields, updated_at) VALUES ($1, $2, $3, $4, $5, now())
      ON CONFLICT (company_id, resource, import_type) DO UPDATE SET mapping = EXCLUDED.mapping, extra_fields = EXCLUDED.extra_fields, updated_at = now()`,
+    // The decimal mark belongs to one file, not to the company's sheets: it is not remembered.
     [options.companyId, options.resource.name, options.importType, JSON.stringify(options.setup.mapping), JSON.stringify(options.setup.extra_fields)],
   );
 }

@@ -54,6 +54,8 @@ export const importRecords = pgTable('import_records', {
   rejected: integer().notNull().default(0),
   /** The first 1,000 problems: [{row, column, field, message}]. */
   errors: jsonb().notNull().default([]),
+  /** The first 1,000 rows skipped as no rows of the table (totals, signatures, repeated headers): [{row, reason}]. */
+  skipped: jsonb().notNull().default([]),
   traceback: text(),
   /** Why it failed, as a code and its values (`{code: 'rows_refused', values: {refused, total}}`), for the reader's language. */
   failure: jsonb(),

@@ -80,9 +80,10 @@ async function reportUnmatched(tx: Run, rows: StagedRows, errors: RowError[], by
 const lineMatch = (byCode: boolean) => `e.company_id = $1 AND e.folder_set_id = $2 AND ${ofDeclaration('e', 'left(s.account_number, 11)')}
   AND (s.row_number IS NULL OR e.row_number = s.row_number) AND (s.row_number IS NOT NULL OR ${byCode ? 'e.code = s.code' : 'true'})`;
 
-/** The import of step records (`table`) that acted on a line the given import loaded. */
+/** The import of step records (`table`) that acted on a line the given import loaded, other than that import. */
 const recordsOnLinesOf = async (tx: Run, table: string, recordId: number) =>
-  (await tx<{ id: number }>(`SELECT x.import_record_id AS id FROM ecus_lines e JOIN ${table} x ON x.ecus_id = e.id WHERE e.import_record_id = $1 LIMIT 1`, [recordId]))[0]?.id ?? null;
+  // A plain import's own cancellations (`cancelMarkedLines`) go with it.
+  (await tx<{ id: number }>(`SELECT x.import_record_id AS id FROM ecus_lines e JOIN ${table} x ON x.ecus_id = e.id WHERE e.import_record_id = $1 AND x.import_record_id <> $1 LIMIT 1`, [recordId]))[0]?.id ?? null;
 
 /** Amendments override the line they name and keep its previous values, which a rollback puts back. */
 const amendLines: StepRules = {
@@ -145,6 +146,31 @@ const cancelLines: StepRules = {
   actedOnLinesOf: (tx, recordId) => recordsOnLinesOf(tx, 'ecus_cancel_records', recordId),
   rollBack: async (tx, recordId) => { await tx('DELETE FROM ecus_cancel_records WHERE import_record_id = $1', [recordId]); },
 };
+
+/**
+ * A declaration an export marks cancelled in its status column ('Hủy', 'Đã hủy', 'Cancelled'): folded, the word on its
+ * own. Its lines are imported, and kept as cancelled as a cancel import would keep them.
+ */
+const markedCancelled = (status: string) => `fold_text(${status}) ~ '(^|[^a-z])(huy|cancell?ed|cancel|취소)([^a-z]|$)'`;
+
+/**
+ * Records the lines of a plain import whose declaration status says cancelled as cancelled by that import: out of the
+ * statements, stock and tariff check, and taken out with it by a rollback. Answers how many.
+ */
+export async function cancelMarkedLines(tx: Run, companyId: string, folderSetId: string, recordId: number): Promise<number> {
+  const fromLine = Object.entries(cancelledLineColumns);
+  const [row] = await tx<{ count: number }>(
+    `WITH cancelled AS (
+       INSERT INTO ecus_cancel_records (company_id, folder_set_id, import_record_id, ecus_id, cancel_reason, ${fromLine.map(([, column]) => quoted(column)).join(', ')})
+       SELECT $1::uuid, $2::uuid, $3::int, e.id, e.declaration_status, ${fromLine.map(([line]) => `e.${quoted(line)}`).join(', ')}
+         FROM ecus_lines e
+        WHERE e.company_id = $1 AND e.import_record_id = $3 AND e.declaration_status IS NOT NULL AND ${markedCancelled('e.declaration_status')}
+       RETURNING 1)
+     SELECT count(*)::int AS count FROM cancelled`,
+    [companyId, folderSetId, recordId],
+  );
+  return row?.count ?? 0;
+}
 
 const steps: Record<VariantStep, StepRules> = { 'amend-lines': amendLines, 'cancel-lines': cancelLines };
 

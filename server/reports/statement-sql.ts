@@ -39,7 +39,7 @@ const mapped = (alias: string, day: string, code = `${alias}.code`) =>
 export const effectiveDeclarationsCte = `
   effective AS NOT MATERIALIZED (
     SELECT e.id, e.account_number, e.row_number, e.registered_date, e.type_code, e.code, e.item_name, e.hs, e.from_country, e.unit, e.total,
-           e.total_value, e.tax_rate, e.tax_cost, e.exemption_code, e.co_form
+           e.total_value, e.tax_rate, e.tax_cost, e.exemption_code, e.co_form, e.co_number, e.tariff_schedule
       FROM ecus_lines e
      WHERE ${visible('e')} AND e.registered_date BETWEEN $3 AND $4
        AND NOT EXISTS (SELECT 1 FROM ecus_superseded_lines s WHERE s.folder_set_id = $2 AND s.line_id = e.id)

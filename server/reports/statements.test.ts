@@ -360,9 +360,17 @@ describe('customs finalization reports', () => {
       coffee('100000000210', { type_code: 'E31', tax_rate: 0, co_form: 'D' }),
       // An export is not checked against the import tariff.
       coffee('300000000180', { type_code: 'E62', tax_rate: 99 }),
+      // The schedule a line names is the rate it is judged by: ACFTA's 0 % claimed with no C/O on the line costs the MFN
+      // duty if the preference is refused; B01 is MFN whatever C/O form the line shows; B30 owes none; B14 (out of quota)
+      // is a rate the lookup does not hold.
+      coffee('100000000220', { tax_rate: 0, tariff_schedule: 'B05', from_country: 'ID' }),
+      coffee('100000000230', { tax_rate: 0, tariff_schedule: 'B04', co_form: 'D' }),
+      coffee('100000000240', { tax_rate: 0, tariff_schedule: 'b01 ', co_form: 'D' }),
+      coffee('100000000250', { tax_rate: 0, tariff_schedule: 'B30' }),
+      coffee('100000000260', { tax_rate: 5, tariff_schedule: 'B14' }),
     ]);
     const answer = (await call('viewer', 'GET', `/api/new-balance/report-tariff-check/?${scope('tariff')}`)).json();
-    expect(answer.checked_lines).toBe(11);
+    expect(answer.checked_lines).toBe(16);
     expect(answer.tariff_years).toEqual([2023]);
     expect(answer.results.map((row: { account_number: string; problem: string; expected_rate: string | null; duty_at_risk: string | null }) =>
       [row.account_number, row.problem, row.expected_rate === null ? null : Number(row.expected_rate), row.duty_at_risk === null ? null : Number(row.duty_at_risk)])).toEqual([
@@ -371,10 +379,14 @@ describe('customs finalization reports', () => {
       ['100000000140', 'rate_differs', 15, 5_000_000],
       ['100000000150', 'unknown_co_form', 15, null],
       ['100000000170', 'unknown_code', null, null],
+      ['100000000220', 'preference_without_co', 0, 15_000_000],
+      ['100000000240', 'rate_differs', 15, 15_000_000],
       ['100000000190', 'exempt', 15, 15_000_000],
       ['100000000200', 'exempt', 15, 15_000_000],
     ]);
-    expect(answer.results[5]).toMatchObject({ type_code: 'A12', exemption_code: 'XN210', declared_rate: '0' });
+    expect(answer.results[4]).toMatchObject({ tariff_schedule: 'B05', schedules: ['AC'] });
+    expect(answer.results[5]).toMatchObject({ tariff_schedule: 'B01', schedules: ['MFN'] });
+    expect(answer.results[7]).toMatchObject({ type_code: 'A12', exemption_code: 'XN210', declared_rate: '0' });
     expect(answer.results[0]).toMatchObject({ tariff_year: 2023, schedules: ['MFN'], declared_rate: '0', co_form: 'E' });
 
     const workbook = new ExcelJS.Workbook();

@@ -1,4 +1,5 @@
-import { agreements } from '../../common/agreements.js';
+import { agreements, type AgreementCode } from '../../common/agreements.js';
+import { tariffSchedules } from '../../common/tariff-schedules.js';
 
 /**
  * How a declaration line reads the tariff loaded in the lookup, for the reports that judge duty against it.
@@ -39,12 +40,27 @@ export const dutyPaid = (line: string, exemptTypes: string) =>
 
 const formKey = (form: string) => form.toUpperCase().replace(/\s/g, '');
 
+/** The lookup's rate schedules of an agreement: its code, RCEP's one per partner group. */
+const ratesOf = (code: AgreementCode) => (code === 'RCEP' ? ['A', 'B', 'C', 'D', 'E', 'F'].map((group) => `RCEP ${group}`) : [code]);
+
 /** C/O forms as declared (upper case, no spaces) → the tariff schedules whose rates they claim; RCEP's by partner group. */
 export const coFormSchedules: Record<string, string[]> = {};
 for (const agreement of Object.values(agreements)) {
-  const schedules = agreement.code === 'RCEP' ? ['A', 'B', 'C', 'D', 'E', 'F'].map((group) => `RCEP ${group}`) : [agreement.code];
-  for (const form of agreement.coForms) (coFormSchedules[formKey(form)] ??= []).push(...schedules);
+  for (const form of agreement.coForms) (coFormSchedules[formKey(form)] ??= []).push(...ratesOf(agreement.code));
 }
+
+/** Every preferential rate schedule of the lookup: a line claiming one needs proof of origin. */
+export const preferentialSchedules = Object.values(agreements).flatMap((agreement) => ratesOf(agreement.code));
+
+/**
+ * VNACCS tariff schedule codes (common/tariff-schedules.ts) → the lookup's rate schedules they claim; a code whose rates
+ * the lookup does not hold maps to none, and is not judged.
+ */
+export const scheduleRates: Record<string, string[]> = Object.fromEntries(Object.entries(tariffSchedules).map(([code, { claim }]) => [code,
+  claim.rates === 'agreement' ? ratesOf(claim.agreement) : claim.rates === 'MFN' || claim.rates === 'ordinary' ? [claim.rates] : []]));
+
+/** Schedule codes of goods that owe no import duty (not subject, processing and export processing at 0%). */
+export const freeSchedules = Object.entries(tariffSchedules).filter(([, { claim }]) => claim.rates === 'none').map(([code]) => code);
 
 /**
  * The import type codes whose materials enter free of import duty under each regime, on condition that they are

@@ -3,7 +3,8 @@ import en from '../../common/i18n/en.json' with { type: 'json' };
 import { type Catalog, flattenCatalog } from '../../common/i18n/locales.js';
 import ko from '../../common/i18n/ko.json' with { type: 'json' };
 import vi from '../../common/i18n/vi.json' with { type: 'json' };
-import { columnLetters } from '../../common/imports/cells.js';
+import { columnLetters, columnNumber, flattenHeader } from '../../common/imports/cells.js';
+import { goodsReport50, goodsReport54, goodsReport55, goodsReport81, groupedListBottom, groupedListTop } from '../../common/imports/ecus-sample-headers.js';
 import { fieldLabelKey, type ResourceDefinition } from '../../common/resources/define.js';
 import { ecusCancel } from '../../common/resources/ecus-cancel.js';
 import { ecus } from '../../common/resources/ecus.js';
@@ -151,7 +152,7 @@ describe('proposals on ECUS declaration-list exports', () => {
 
   it('maps an SXXK export column by column, the duty, exemption and VAT apart', () => {
     expect(columnsOf(matchColumns(sxxk, fieldsOf(ecus)))).toEqual({
-      account_number: 'B', registered_date: 'C', type_code: 'D', row_number: 'F', code: 'G', hs: 'H', item_name: 'I', from_country: 'J',
+      account_number: 'B', registered_date: 'C', type_code: 'D', customs_office: 'E', row_number: 'F', code: 'G', hs: 'H', item_name: 'I', from_country: 'J',
       total: 'K', unit: 'L', total_2: 'M', unit_2: 'N', unit_price: 'O', currency: 'P', nt_value: 'Q', exchange_rate: 'R', total_value: 'S',
       tax_rate: 'T', tax_cost: 'U', exemption_code: 'V', exempted_amount: 'W', vat_rate: 'X', vat_amount: 'Y', invoice_no: 'Z', bill_date: 'AA',
     });
@@ -217,5 +218,59 @@ describe('proposals on warehouse books', () => {
     expect(columnsOf(matchColumns(sheet(['입고일자', '입고번호', '품목코드']), fieldsOf(whTakeIn)))).toEqual({ bill_date: 'A', bill_no: 'B', code: 'C' });
     expect(columnsOf(matchColumns(sheet(['Issue date', 'Issue voucher no.', 'Item code']), fieldsOf(whTakeOut)))).toEqual({ takeout_date: 'A', bill_no: 'B', code: 'C' });
     expect(columnsOf(matchColumns(sheet(['출고일자', '출고번호', '품목코드']), fieldsOf(whTakeOut)))).toEqual({ takeout_date: 'A', bill_no: 'B', code: 'C' });
+  });
+});
+
+describe('proposals on real ECUS5 exports', () => {
+  const byLabel = (titles: readonly string[], matches: Record<string, ColumnMatch>) =>
+    Object.fromEntries(Object.entries(matches).map(([field, match]) => [field, titles[columnNumber(match.column) - 1]]));
+
+  it('maps the 54-column goods report by its labels: the line quantity, never the packages', () => {
+    const matches = byLabel(goodsReport54, matchColumns(sheet([...goodsReport54]), fieldsOf(ecus)));
+    expect(matches).toMatchObject({
+      account_number: 'Số TK', registered_date: 'Ngày ĐK', type_code: 'Mã loại hình', row_number: 'STT hàng', code: 'Mã NPL/SP', hs: 'Mã HS',
+      item_name: 'Tên hàng', from_country: 'Xuất xứ', unit_price: 'Đơn giá', unit_price_taxed: 'Đơn giá tính thuế',
+      total: 'Tổng số lượng', unit: 'Đơn vị tính', total_2: 'Tổng số lượng 2', unit_2: 'Đơn vị tính 2',
+      packages: 'Số lượng kiện', packages_unit: 'Mã ĐVT kiện', gross_weight: 'Trọng lượng', gross_weight_unit: 'Mã ĐVT trọng lượng',
+      currency: 'Đơn vị tiền tệ', exchange_rate: 'Tỷ giá thanh toán', nt_value: 'Trị giá NT', total_value: 'Tổng trị giá',
+      tariff_schedule: 'Mã biểu thuế XNK', tax_rate: 'Thuế suất XNK', tax_cost: 'Tiền thuế XNK', exempted_amount: 'Số tiền miễn thuế XNK',
+      excise_rate: 'Thuế suất TTĐB', excise_amount: 'Tiền thuế TTĐB', environment_rate: 'Thuế suất BVMT', environment_amount: 'Tiền thuế MT',
+      vat_rate: 'Thuế suất VA', vat_amount: 'Tiền thuế VAT', partner: 'Tên đối tác', invoice_no: 'Số hóa đơn', bill_date: 'Ngày hóa đơn',
+      contract: 'Số hợp đồng', contract_date: 'Ngày hợp đồng', unloading_location: 'Địa điểm dỡ hàng', price_condition: 'Điều kiện giá hóa đơn',
+    });
+    // The company's tax code, the running number and the sum of a line's taxes are none of the line's fields.
+    expect(Object.values(matches)).not.toContain('Mã doanh nghiệp');
+    expect(Object.values(matches)).not.toContain('STT');
+    expect(Object.values(matches)).not.toContain('Tổng tiền thuế');
+    // A field takes one column.
+    expect(new Set(Object.values(matches)).size).toBe(Object.values(matches).length);
+  });
+
+  it('maps the 50-, 55- and 81-column versions alike', () => {
+    for (const titles of [goodsReport50, goodsReport55]) {
+      expect(byLabel(titles, matchColumns(sheet([...titles]), fieldsOf(ecus)))).toMatchObject({ total: 'Tổng số lượng', packages: 'Số lượng kiện', item_name: 'Tên hàng', code: 'Mã NPL/SP' });
+    }
+    expect(byLabel(goodsReport50, matchColumns(sheet([...goodsReport50]), fieldsOf(ecus))).gross_weight).toBe('Trọng lượng');
+    expect(byLabel(goodsReport81, matchColumns(sheet(goodsReport81), fieldsOf(ecus)))).toMatchObject({
+      customs_office: 'Mã HQ', code: 'Mã hàng', total: 'Số lượng', unit_price: 'Đơn giá hóa đơn', nt_value: 'Trị giá hóa đơn',
+      total_value: 'Trị giá tính thuế', from_country: 'Nước xuất xứ', declaration_status: 'Trạng thái',
+    });
+  });
+
+  it('reads a grouped header\'s group with its column', () => {
+    const titles = flattenHeader([groupedListTop, groupedListBottom], groupedListTop.length);
+    expect(titles.slice(11)).toEqual([
+      'Thuế nhập khẩu Thuế suất (%)', 'Thuế nhập khẩu Số tiền thuế', 'Thuế nhập khẩu Mã miễn / Giảm / Không chịu thuế nhập khẩu',
+      'Thuế nhập khẩu Số tiền giảm thuế nhập khẩu', 'Thuế GTGT Thuế suất', 'Thuế GTGT Số tiền thuế', 'Thuế GTGT Mã miễn / Giảm / Không chịu thuế',
+    ]);
+    const matches = byLabel(titles, matchColumns(sheet(titles), fieldsOf(ecus)));
+    expect(matches).toMatchObject({
+      tax_rate: 'Thuế nhập khẩu Thuế suất (%)', tax_cost: 'Thuế nhập khẩu Số tiền thuế',
+      exemption_code: 'Thuế nhập khẩu Mã miễn / Giảm / Không chịu thuế nhập khẩu', exempted_amount: 'Thuế nhập khẩu Số tiền giảm thuế nhập khẩu',
+      vat_rate: 'Thuế GTGT Thuế suất', vat_amount: 'Thuế GTGT Số tiền thuế', vat_exemption_code: 'Thuế GTGT Mã miễn / Giảm / Không chịu thuế',
+      declaration_status: 'Trạng thái', hs: 'Mã số hàng hóa', total: 'Lượng', total_value: 'Trị giá tính thuế',
+    });
+    // No code column: the code is read from the description's '#&' part.
+    expect(matches.code).toBeUndefined();
   });
 });

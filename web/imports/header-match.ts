@@ -1,4 +1,5 @@
 import { columnNumber, extraFieldName, headerKey } from '../../common/imports/cells.js';
+import { taxColumnOf } from '../../common/imports/ecus-layouts.js';
 
 /** The server names kept columns and compares titles with these, so the wizard shows what it will do. */
 export { extraFieldName, headerKey };
@@ -61,11 +62,13 @@ const likelyRank = 1000;
  * whose remembered title still heads a column (the same letter when it does, else wherever it
  * moved). The other fields and columns are then paired strongest match first across the whole sheet: a
  * header equal to one of a field's names (accents and case aside), the longer name the stronger, so that
- * 'Số TT hàng' takes the line number before a running 'STT' could; then headers equal to a loose name;
- * then headers that contain a name, the closest first. A column serves one field.
+ * 'Số TT hàng' takes the line number before a running 'STT' could; a tax column read from its words, group heading
+ * included ('Thuế nhập khẩu Thuế suất (%)' is the duty rate: `taxColumnOf`), counts as exact; then headers equal to a
+ * loose name; then headers that contain a name, the closest first. A column serves one field, and a field one column.
  */
 export function matchColumns(headers: SheetHeaders, fields: readonly MatchField[], remembered: Record<string, RememberedColumn> = {}): Record<string, ColumnMatch> {
   const keys = new Map(sortedColumns(headers).map((column) => [column, headerKey(headers[column] ?? '')]));
+  const taxFields = new Map(sortedColumns(headers).map((column) => [column, taxColumnOf(headers[column] ?? '')?.field]));
   const result: Record<string, ColumnMatch> = {};
   const used = new Set<string>();
   const take = (field: string, column: string, source: MatchSource) => {
@@ -92,7 +95,7 @@ export function matchColumns(headers: SheetHeaders, fields: readonly MatchField[
     for (const [column, key] of keys) {
       if (used.has(column) || key === '') continue;
       const exact = names.filter((name) => name === key);
-      if (exact.length > 0) {
+      if (exact.length > 0 || taxFields.get(column) === field.name) {
         candidates.push({ field: field.name, column, score: exactRank + key.length, source: 'exact', order });
       } else if (loose.includes(key)) {
         candidates.push({ field: field.name, column, score: likelyRank + key.length, source: 'likely', order });

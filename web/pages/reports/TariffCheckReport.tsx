@@ -20,7 +20,7 @@ import { useSnackbar } from '../../app/snackbar/SnackbarProvider.js';
 import { downloadReport, fetchTariffCheck, reportQueryKey, type ReportScope } from './report-api.js';
 import { useQuantity } from './use-quantity.js';
 
-const problemColor = { unknown_code: 'error', rate_differs: 'warning', unknown_co_form: 'info', exempt: 'default' } as const;
+const problemColor = { unknown_code: 'error', rate_differs: 'warning', unknown_co_form: 'info', exempt: 'default', preference_without_co: 'warning' } as const;
 
 /** The period's import lines that disagree with the tariff valid on their date, each with its reason and duty at stake. */
 export function TariffCheckReport({ scope }: { scope: ReportScope }) {
@@ -89,7 +89,7 @@ export function TariffCheckReport({ scope }: { scope: ReportScope }) {
                   </TableCell>
                   <TableCell align="right">{quantity(row.declared_rate)}</TableCell>
                   <TableCell align="right">{quantity(row.expected_rate)}</TableCell>
-                  <TableCell>{row.schedules.join(', ')}{row.tariff_year === null ? '' : ` (${row.tariff_year})`}</TableCell>
+                  <TableCell>{row.tariff_schedule ? `${row.tariff_schedule}: ` : ''}{row.schedules.join(', ')}{row.tariff_year === null ? '' : ` (${row.tariff_year})`}</TableCell>
                   <TableCell align="right" data-column="duty_at_risk" sx={{ whiteSpace: 'nowrap', color: Number(row.duty_at_risk) > 0 && row.problem !== 'exempt' ? 'error.main' : undefined, fontVariantNumeric: 'tabular-nums' }}>{quantity(row.duty_at_risk)}</TableCell>
                 </TableRow>
               ))}
