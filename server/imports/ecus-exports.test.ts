@@ -161,6 +161,18 @@ describe('real ECUS exports imported as they come', { timeout: 180_000 }, () => 
     const line = (quantity: string, weight: string) => ({ ...declaration, 'Số TK': '104512345700', 'Trọng lượng': weight, 'STT hàng': '1', 'Mã NPL/SP': 'CAP-1',
       'Tên hàng': 'Tụ điện', 'Đơn giá': '', 'Trị giá NT': '', 'Tổng trị giá': '', 'Tỷ giá thanh toán': '', 'Tổng số lượng': quantity, 'Đơn vị tính': 'PCE' });
     const ambiguous = await upload('ambiguous.xlsx', await goodsReportWorkbook([line('100.000', '1.200'), { ...line('635.000', '300'), 'Số TK': '104512345710' }], []));
+    // The wizard asks: no numeric column of the sheet shows its mark.
+    const formats = (query: string) => call('GET', `/api/uploads/${ambiguous}/number-formats/?sheet_name=BaoCaoHangChiTiet&header_to=10&columns=AA,O${query}`);
+    expect((await formats('')).json()).toEqual({
+      columns: {
+        AA: { mark: null, source: null, conflicting: false, examples: [{ text: '100.000', value: null }, { text: '635.000', value: null }] },
+        O: { mark: null, source: null, conflicting: false, examples: [{ text: '1.200', value: null }] },
+      },
+      undecided: ['AA', 'O'],
+    });
+    expect((await formats('&decimal_mark=,')).json().columns.AA).toEqual({
+      mark: ',', source: 'chosen', conflicting: false, examples: [{ text: '100.000', value: '100000' }, { text: '635.000', value: '635000' }],
+    });
     const refused = await importSheet(ambiguous, 'BaoCaoHangChiTiet', 10, 10, goodsLabels);
     expect(refused).toMatchObject({ status: 'failed', inserted: 0, rejected: 2 });
     expect(refused.errors[0]).toMatchObject({ row: 11, field: 'total', message: expect.stringContaining('Cannot tell whether the separator groups thousands') });

@@ -1,5 +1,6 @@
 import { columnLetters, columnNumber, flattenHeader, parseCell, parseColumnRange } from '../../common/imports/cells.js';
-import { cellText, type SheetRow } from '../../common/imports/coerce.js';
+import { cellText, type DecimalMark, parseDecimalText, type SheetRow } from '../../common/imports/coerce.js';
+import { type ColumnNumberFormat, columnNumberFormats } from '../../common/imports/number-format.js';
 import { AppError } from '../http/errors.js';
 import { rowsInChild } from './reader.js';
 import { outlineRows, type Upload } from './uploads.js';
@@ -64,4 +65,28 @@ export async function readHeaders(upload: Upload, request: HeaderRequest): Promi
   names.forEach((name, index) => { if (name) headers[columnLetters(first + index)] = name; });
   if (Object.keys(headers).length === 0) throw invalid('header_from', 'The chosen rows hold no header text.');
   return headers;
+}
+
+/** A column's number format with a few of its text cells as they will be read ('100.000' → '100000'). */
+export interface ColumnReading extends ColumnNumberFormat {
+  examples: Array<{ text: string; value: string | null }>;
+}
+
+/**
+ * How the numeric columns of a sheet write their numbers, decided from the rows below its header that the upload's
+ * outline holds (its first 200), the same rows an import decides them from; with a few cells of each read that way,
+ * and the columns only the user can decide (`undecided`).
+ */
+export function numberFormatsOfSheet(upload: Upload, sheet: string, headerTo: number, columns: readonly number[], chosen?: DecimalMark | null): {
+  columns: Map<number, ColumnReading>; undecided: number[];
+} {
+  const rows = upload.outline.sheets.find((candidate) => candidate.name === sheet)?.rows.filter((row) => row.row > headerTo) ?? [];
+  const { formats, undecided } = columnNumberFormats(rows, columns, chosen);
+  const readings = new Map<number, ColumnReading>();
+  for (const [column, format] of formats) {
+    const texts = rows.map((row) => row.cells[column - 1]).filter((cell): cell is string => typeof cell === 'string' && /\d[.,]\d/.test(cell)).map((cell) => cell.trim());
+    const examples = [...new Set(texts)].slice(0, 3).map((text) => ({ text, value: format.mark ? parseDecimalText(text, format.mark) : null }));
+    readings.set(column, { ...format, examples });
+  }
+  return { columns: readings, undecided };
 }

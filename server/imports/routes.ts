@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { CompanyRole } from '../../common/accounts/schemas.js';
 import { apiErrorSchema } from '../../common/api/errors.js';
 import { isLocale } from '../../common/i18n/locales.js';
-import { columnLetters } from '../../common/imports/cells.js';
+import { columnLetters, columnNumber, isColumn } from '../../common/imports/cells.js';
 import { cellText } from '../../common/imports/coerce.js';
 import { allows, fieldLabelKey, importTypes, importVariantsOf } from '../../common/resources/define.js';
 import { resources } from '../../common/resources/index.js';
@@ -15,7 +15,7 @@ import { runner } from '../db/run.js';
 import { AppError, fieldsOfIssues } from '../http/errors.js';
 import { resolveRowScope, resolveScope } from '../access.js';
 import { recordAuditEvent } from '../db/audit-log.js';
-import { readHeaders, sheetRows } from './headers.js';
+import { numberFormatsOfSheet, readHeaders, sheetRows } from './headers.js';
 import { importTemplate } from './import-template.js';
 import { startImportWorker } from './import-jobs.js';
 import { exportRejectedRows, getImportRecord, type ImportRecord, listImportRecords, retryImport, rollBackImport, startImport } from './records.js';
@@ -129,6 +129,36 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       if (!request.isMultipart()) throw new AppError('validation_error', 'Send the file as multipart excel_file.', { fields: { excel_file: ['Choose a file.'] } });
       const { upload } = await formAndUpload(request);
       return reply.status(201).send({ upload_id: upload.id, file_name: upload.fileName, size: upload.size, format: upload.format, sheets: upload.outline.sheets.map((sheet) => sheet.name) });
+    });
+
+    api.get('/uploads/:id/number-formats/', {
+      schema: {
+        tags, security,
+        summary: 'How numeric columns of an uploaded sheet write their numbers (decimal mark decided from the column, the sheet, or the choice), with examples read that way',
+        params: z.object({ id: z.string() }),
+        querystring: z.object({
+          sheet_name: z.string().min(1).max(200), header_to: rowNumber, columns: z.string().max(2000).describe('Column letters, comma-separated'),
+          decimal_mark: z.enum([',', '.']).optional(),
+        }),
+        response: {
+          200: z.object({
+            columns: z.record(z.string(), z.object({
+              mark: z.enum([',', '.']).nullable(), source: z.enum(['column', 'sheet', 'chosen']).nullable(), conflicting: z.boolean(),
+              examples: z.array(z.object({ text: z.string(), value: z.string().nullable() })),
+            })),
+            undecided: z.array(z.string()).describe('Columns whose numbers could be read either way and that nothing in the sheet decides'),
+          }),
+          ...errors,
+        },
+      },
+    }, async (request) => {
+      const upload = await findUpload({ ...files, userId: signedInUser(request).id, id: request.params.id });
+      const letters = [...new Set(request.query.columns.split(',').map((letter) => letter.trim().toUpperCase()).filter(isColumn))].slice(0, 500);
+      const formats = numberFormatsOfSheet(upload, request.query.sheet_name, request.query.header_to, letters.map(columnNumber), request.query.decimal_mark);
+      return {
+        columns: Object.fromEntries([...formats.columns].map(([column, reading]) => [columnLetters(column), reading])),
+        undecided: formats.undecided.map(columnLetters),
+      };
     });
 
     api.get('/uploads/:id/preview/', {

@@ -1,6 +1,5 @@
 import { columnNumber, extraFieldName } from '../../common/imports/cells.js';
 import { type ChoiceLabels, type ImportFailure } from '../../common/imports/coerce.js';
-import { columnNumberFormats } from '../../common/imports/number-format.js';
 import type { SkippedRow } from '../../common/imports/row-kinds.js';
 import type { FieldDefinition, ResourceDefinition } from '../../common/resources/define.js';
 import { resourceNamed } from '../../common/resources/index.js';
@@ -17,6 +16,7 @@ import { forgetSearchTexts } from '../resources/search-texts.js';
 import { addImportedBookSums, importedBookCodes, refreshBookSums } from '../resources/book-sums.js';
 import type { RefusedRow, RowError, RowPlan } from './convert-rows.js';
 import { LeaseLost, ServerClosing } from '../jobs/leases.js';
+import { numberFormatsOfSheet } from './headers.js';
 import { loadInChild } from './reader.js';
 import { type ImportType, importFields, type Setup, targetOf } from './setup.js';
 import { cancelMarkedLines, maxErrors, stepOf, UnmatchedLines } from './variant-steps.js';
@@ -100,11 +100,10 @@ function planOf(job: ImportJob, direct: boolean): RowPlan {
  * holds (its first 200): cells further down that show the other mark are refused, never read another way.
  */
 function numberFormatsOf(job: ImportJob, fields: Record<string, FieldDefinition>) {
-  const rows = job.upload.outline.sheets.find((sheet) => sheet.name === job.sheet)?.rows.filter((row) => row.row > job.headerTo) ?? [];
   const numeric = Object.entries(job.setup.mapping)
     .filter(([name]) => fields[name]?.kind === 'decimal' || fields[name]?.kind === 'integer')
     .map(([, mapping]) => columnNumber(mapping.mapping_col_name));
-  return columnNumberFormats(rows, numeric, job.setup.decimal_mark).formats;
+  return numberFormatsOfSheet(job.upload, job.sheet, job.headerTo, numeric, job.setup.decimal_mark).columns;
 }
 
 /**

@@ -167,6 +167,15 @@ export function ImportResult({ record, fieldLabel }: { record: ImportRecord; fie
         </Alert>
       )}
 
+      {!running && (record.skipped?.length ?? 0) > 0 && (
+        <Alert severity="info" data-testid="import-skipped">
+          <Typography variant="body2" sx={{ fontWeight: 600 }}><FormattedMessage id="imports.result.skippedTitle" /></Typography>
+          {record.skipped!.map((skipped) => (
+            <Typography key={skipped.row} variant="body2"><FormattedMessage id="imports.result.skippedRow" values={{ row: skipped.row, kind: skipped.kind }} /></Typography>
+          ))}
+        </Alert>
+      )}
+
       {!running && record.errors.length > 0 && (
         <Stack spacing={1.5}>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>

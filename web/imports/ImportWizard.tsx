@@ -13,6 +13,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
@@ -30,10 +31,12 @@ import { type ImportMode, importModes, isRunning } from './import-api.js';
 import { type FieldSource, mappedFieldCount, unmappedRequired } from './import-payload.js';
 import { ImportResult } from './ImportResult.js';
 import { MappingStep } from './MappingStep.js';
+import { SheetReading } from './SheetReading.js';
 import { TemplateColumns } from './TemplateColumns.js';
 import { UploadStep } from './UploadStep.js';
 import { useImportMapping } from './use-import-mapping.js';
 import { useImportRun } from './use-import-run.js';
+import { useNumberReading } from './use-number-reading.js';
 import { useImportErrorText } from './use-import-text.js';
 import { useSaveSetup } from './use-save-setup.js';
 import { useSheetHeader } from './use-sheet-header.js';
@@ -64,8 +67,10 @@ export function ImportWizard({ resource, initialMode = 'normal', onClose, onShow
   const { fixed, fields, mapping, fieldLabel } = importMapping;
   const setupSaved = importMapping.setupKey !== null && wizard.savedSetupKey === importMapping.setupKey;
   const setup = useSaveSetup({ resource, mode, headers, mapping: importMapping, onSaved: (key) => dispatch({ type: 'setupSaved', key }) });
+  const numbers = useNumberReading({ upload, sheet, range, fields, sources: mapping?.sources });
   const submit = useStartImport({
-    resource, mode, upload, sheet, range, headers, mapping: importMapping, onStarted: (record) => dispatch({ type: 'importStarted', record }),
+    resource, mode, upload, sheet, range, headers, mapping: importMapping, decimalMark: numbers.decimalMark,
+    onStarted: (record) => dispatch({ type: 'importStarted', record }),
   });
   const { record, finished } = useImportRun(resource, wizard.started);
   const headerFetch = useHeaderFetch({ resource, upload, sheet, onFetched: (fetched) => dispatch({ type: 'headersFetched', fetched }) });
@@ -88,7 +93,8 @@ export function ImportWizard({ resource, initialMode = 'normal', onClose, onShow
   // Next needs a workbook; a header range (the proposed one counts as chosen: Next reads its names); a mapping
   // with every required field (Next saves it as the setup); the last step submits.
   const mappingComplete = mapping !== null && unmappedRequired(fields, mapping.sources, mapping.constants).length === 0;
-  const canAdvance = [upload !== null, range !== null && !headerFetch.pending, mappingComplete && !setup.pending, mapping !== null][step] ?? false;
+  // Numbers the file cannot tell ('100.000' in every numeric column) wait for the user's decimal mark.
+  const canAdvance = [upload !== null, range !== null && !headerFetch.pending, mappingComplete && !setup.pending && numbers.undecided.length === 0, mapping !== null][step] ?? false;
   const advance = () => {
     if (step === 1 && !hasHeaderNames) {
       headerFetch.fetch(range, (fetched) => {
@@ -187,6 +193,8 @@ export function ImportWizard({ resource, initialMode = 'normal', onClose, onShow
               {importErrorText(fixed.error)}
             </Alert>
           ) : mapping && headers ? (
+            <Stack spacing={2}>
+            <SheetReading headers={headers} sources={mapping.sources} fieldLabel={fieldLabel} numbers={numbers} />
             <MappingStep
               fields={fields}
               fieldLabel={fieldLabel}
@@ -204,6 +212,7 @@ export function ImportWizard({ resource, initialMode = 'normal', onClose, onShow
               fieldErrors={setup.error?.fields ?? {}}
               onSubmit={() => setup.save()}
             />
+            </Stack>
           ) : (
             <Box sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}><FormattedMessage id="imports.mapping.loading" /></Box>
           )

@@ -1,4 +1,5 @@
-import type { ImportFailure } from '../../common/imports/coerce.js';
+import type { DecimalMark, ImportFailure } from '../../common/imports/coerce.js';
+import type { SkippedKind } from '../../common/imports/row-kinds.js';
 import { allows, type FieldKind, type ImportType, type ImportVariant, importVariantsOf, type ResourceDefinition } from '../../common/resources/define.js';
 import { resourceNamed, resources } from '../../common/resources/index.js';
 import { ApiError, apiErrorOf, apiFetch, apiRequest, authorizationHeader } from '../app/api.js';
@@ -113,6 +114,8 @@ export interface ImportRecord {
   inserted: number;
   rejected: number;
   errors: ImportRowError[];
+  /** Rows passed over as no rows of the table: totals, signatures, repeated headers. */
+  skipped?: Array<{ row: number; kind: SkippedKind }>;
   traceback: string | null;
   failure: ImportFailure | null;
   /** The later import of the same file that took this one's rows out when it succeeded (the duplicate dialog's Replace). */
@@ -166,6 +169,17 @@ export function uploadWorkbook(file: File, onProgress: (share: number) => void, 
 
 export const previewRows = (uploadId: string, sheetName: string, fromRow: number, rows: number, signal?: AbortSignal) =>
   apiRequest<PreviewAnswer>(`/uploads/${encodeURIComponent(uploadId)}/preview/`, { query: { sheet_name: sheetName, from_row: fromRow, rows }, signal });
+
+/** How numeric columns write their numbers, decided by the server from the same rows an import decides them from. */
+export interface NumberFormatsAnswer {
+  columns: Record<string, { mark: DecimalMark | null; source: 'column' | 'sheet' | 'chosen' | null; conflicting: boolean; examples: Array<{ text: string; value: string | null }> }>;
+  undecided: string[];
+}
+
+export const numberFormats = (uploadId: string, sheetName: string, headerTo: number, columns: readonly string[], decimalMark: DecimalMark | null, signal?: AbortSignal) =>
+  apiRequest<NumberFormatsAnswer>(`/uploads/${encodeURIComponent(uploadId)}/number-formats/`, {
+    query: { sheet_name: sheetName, header_to: headerTo, columns: columns.join(','), ...(decimalMark ? { decimal_mark: decimalMark } : {}) }, signal,
+  });
 
 /** The flattened header names of the range; the answer is checked by the caller (an object, or 'Invalid list header'). */
 export const excelHeaders = (resource: ResourceDefinition, uploadId: string, sheetName: string, range: HeaderRange) =>

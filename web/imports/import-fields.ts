@@ -56,6 +56,7 @@ export function importFieldsOf(fixed: FixedColumns, resource: ResourceDefinition
       required: field.required,
       ...(field.choices ?? definition?.choices ? { choices: field.choices ?? definition?.choices } : {}),
       ...(definition?.maxLength ? { maxLength: definition.maxLength } : {}),
+      ...(definition?.codeInField ? { codeInField: definition.codeInField } : {}),
     };
   });
 }

@@ -1,3 +1,4 @@
+import type { DecimalMark } from '../../common/imports/coerce.js';
 import type { FieldKind } from '../../common/resources/define.js';
 import { parseFieldInput, type ValueProblem } from '../resources/field-values.js';
 import type { HeaderRange } from './cell-range.js';
@@ -10,6 +11,8 @@ export interface ImportField {
   required: boolean;
   choices?: readonly string[];
   maxLength?: number;
+  /** The field an import reads this one from when no column is mapped to it: the part after '#&' (`codeInField`). */
+  codeInField?: string;
 }
 
 /** Where a field's value comes from: a sheet column, one value for every row (entered in step 4), or nowhere. */
@@ -64,6 +67,7 @@ export function unmappedRequired(fields: readonly ImportField[], sources: Record
   return fields.filter((field) => {
     if (!field.required) return false;
     const kind = sources[field.name]?.kind ?? 'none';
+    if (kind === 'none' && field.codeInField && sources[field.codeInField]?.kind === 'column') return false;
     return kind === 'none' || (kind === 'constant' && !extraFieldValues([field], constants).ok);
   }).map((field) => field.name);
 }
@@ -128,6 +132,8 @@ export interface ImportRequest {
   extraFields: Record<string, string | number>;
   keepPosting: boolean;
   onDuplicate?: OnDuplicate;
+  /** The decimal mark chosen for numbers the file cannot tell. */
+  decimalMark?: DecimalMark | null;
 }
 
 /** The multipart fields of `import_data/`, in order; `mapping` and `extra_fields` travel as JSON text. */
@@ -144,6 +150,7 @@ export function importFormEntries(request: ImportRequest): Array<[string, string
     ['keep_posting', String(request.keepPosting)],
   ];
   if (request.onDuplicate) entries.push(['on_duplicate', request.onDuplicate]);
+  if (request.decimalMark) entries.push(['decimal_mark', request.decimalMark]);
   return entries;
 }
 

@@ -1,3 +1,4 @@
+import type { DecimalMark } from '../../common/imports/coerce.js';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -15,7 +16,7 @@ import { LocalProblem, useImportErrorText, useScopeProblemText } from './use-imp
  * queued. A file imported before asks first whether to add its rows again or replace them
  * (`duplicate`); the answer submits again with that choice.
  */
-export function useStartImport({ resource, mode, upload, sheet, range, headers, mapping, onStarted }: {
+export function useStartImport({ resource, mode, upload, sheet, range, headers, mapping, decimalMark, onStarted }: {
   resource: ResourceDefinition;
   mode: ImportMode;
   upload: UploadAnswer | null;
@@ -23,6 +24,8 @@ export function useStartImport({ resource, mode, upload, sheet, range, headers, 
   range: HeaderRange | null;
   headers: SheetHeaders | null;
   mapping: ImportMapping;
+  /** The decimal mark chosen for numbers the file cannot tell. */
+  decimalMark: DecimalMark | null;
   onStarted: (record: ImportRecord) => void;
 }) {
   const intl = useIntl();
@@ -54,7 +57,7 @@ export function useStartImport({ resource, mode, upload, sheet, range, headers, 
       if (oneValueFields.length > 0) await saveSetup(resource, mode, setupBody(companySlug, shown.sources, headers, extra.values));
       const request: ImportRequest = {
         uploadId: upload.upload_id, companySlug, folderSlug, sheetName: sheet, range,
-        mapping: mappingPayload(shown.sources, headers), extraFields: extra.values, keepPosting, onDuplicate,
+        mapping: mappingPayload(shown.sources, headers), extraFields: extra.values, keepPosting, onDuplicate, decimalMark,
       };
       try {
         return await startImport(resource, mode, request);
