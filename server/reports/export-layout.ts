@@ -22,5 +22,5 @@ export async function formWorkbookInLayout(run: Run, input: {
   const templateId = templateIdOf(folderSet?.statement_layout ?? '');
   if (templateId === null) return input.tt39();
   const template = await templateForExport(run, input.period.companyId, templateId, input.form);
-  return fillTemplate(template.content, { form: input.form, settings: template.settings, rows: input.rows, placeholders: placeholderValues(input.period, input.filer) });
+  return fillTemplate(template.content, { form: input.form, settings: template.settings, rows: input.rows, placeholders: placeholderValues(input.period, input.filer) }, `company:${input.period.companyId}`);
 }

@@ -4,7 +4,7 @@ import {
 } from '../../common/statements/templates.js';
 import type { Run } from '../db/run.js';
 import { AppError } from '../http/errors.js';
-import { openUploadedTemplate, previewSheets, sheetText } from './template-workbook.js';
+import { previewUploadedTemplate, templateHeaderRows } from './template-workbook.js';
 
 /**
  * Statement layout templates (docs/statements.md, "Exports and drill-down"): a company's own, managed by its admins
@@ -81,9 +81,9 @@ export async function deleteTemplateForm(run: Run, owner: TemplateOwner, id: num
   await run('UPDATE statement_templates SET updated_at = now() WHERE id = $1', [id]);
 }
 
-/** An upload's sheets, for choosing the header and the columns before anything is kept. */
-export async function previewTemplate(file: TemplateFile): Promise<TemplatePreview> {
-  return { file_name: file.fileName, sheets: previewSheets(await openUploadedTemplate(file.content, file.fileName)) };
+/** An upload's sheets, for choosing the header and the columns before anything is kept; read in the turn of `userId`. */
+export async function previewTemplate(file: TemplateFile, userId: string): Promise<TemplatePreview> {
+  return { file_name: file.fileName, sheets: await previewUploadedTemplate(file.content, file.fileName, userId) };
 }
 
 const invalid = (fields: Record<string, string[]>) => new AppError('validation_error', 'Data has invalid format.', { fields });
@@ -93,11 +93,10 @@ const invalid = (fields: Record<string, string[]>) => new AppError('validation_e
  * computed column of the form to a workbook column with a header, each column once, the code columns included.
  * Answers the header's names by column.
  */
-async function checkedColumns(content: Buffer, fileName: string, form: TemplateForm, settings: TemplateSettings): Promise<Record<string, string>> {
-  const workbook = await openUploadedTemplate(content, fileName);
-  const sheet = workbook.getWorksheet(settings.sheet_name);
-  if (!sheet) throw invalid({ sheet_name: [`The workbook has no sheet named ${settings.sheet_name}.`] });
-  const columns = templateHeaderColumns(sheetText(sheet, settings.header_from, settings.header_to), settings.header_from, settings.header_to);
+async function checkedColumns(file: TemplateFile, form: TemplateForm, settings: TemplateSettings, userId: string): Promise<Record<string, string>> {
+  const header = await templateHeaderRows(file.content, file.fileName, settings.sheet_name, settings.header_from, settings.header_to, userId);
+  if (!header) throw invalid({ sheet_name: [`The workbook has no sheet named ${settings.sheet_name}.`] });
+  const columns = templateHeaderColumns(header, settings.header_from, settings.header_to);
   if (Object.keys(columns).length === 0) throw invalid({ header_from: ['The chosen rows hold no header text.'] });
   const keys = new Set<string>(formColumns[form].map((column) => column.key));
   const fields: Record<string, string[]> = {};
@@ -120,7 +119,7 @@ async function checkedColumns(content: Buffer, fileName: string, form: TemplateF
 export async function saveTemplateForm(run: Run, owner: TemplateOwner, input: { id: number; form: TemplateForm; file?: TemplateFile | undefined; settings: TemplateSettings; userId: string }): Promise<TemplateFormAnswer> {
   await ownedTemplate(run, owner, input.id);
   const file = input.file ?? await storedFile(run, input.id, input.form);
-  const columns = await checkedColumns(file.content, file.fileName, input.form, input.settings);
+  const columns = await checkedColumns(file, input.form, input.settings, input.userId);
   const { settings } = input;
   const mapping = Object.fromEntries(Object.entries(settings.mapping).map(([key, letter]) => [key, letter.toUpperCase()]));
   await run(
@@ -156,8 +155,8 @@ export async function readTemplateFile(run: Run, reader: TemplateOwner, id: numb
 }
 
 /** A stored form's sheets again, to change its header or mapping. */
-export async function previewTemplateForm(run: Run, reader: TemplateOwner, id: number, form: TemplateForm): Promise<TemplatePreview> {
-  return previewTemplate(await readTemplateFile(run, reader, id, form));
+export async function previewTemplateForm(run: Run, reader: TemplateOwner, id: number, form: TemplateForm, userId: string): Promise<TemplatePreview> {
+  return previewTemplate(await readTemplateFile(run, reader, id, form), userId);
 }
 
 /** What an export in a template needs: the workbook and where the form sits in it. */

@@ -116,12 +116,12 @@ function templateRoutes<Q extends z.ZodObject>(api: FastifyInstance, options: {
     await ownerOf(request, true);
     const { file } = await readForm(request);
     if (!file) throw new AppError('validation_error', 'Choose a file.', { fields: { excel_file: ['Choose a file.'] } });
-    return previewTemplate(file);
+    return previewTemplate(file, signedInUser(request).id);
   });
 
   typed.get(`${base}:id/forms/:form/`, {
     schema: { tags, security, querystring, params: formParams, summary: 'The first rows of every sheet of a form\'s stored workbook, to map it again', response: { 200: templatePreviewSchema, ...errors } },
-  }, async (request) => previewTemplateForm(run, await ownerOf(request, false), request.params.id, request.params.form));
+  }, async (request) => previewTemplateForm(run, await ownerOf(request, false), request.params.id, request.params.form, signedInUser(request).id));
 
   typed.get(`${base}:id/forms/:form/file/`, {
     schema: { tags, security, querystring, params: formParams, produces: [xlsxType], summary: 'A form\'s workbook as it was uploaded' },
