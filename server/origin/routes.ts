@@ -217,7 +217,7 @@ export const originRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         parts.push(uploads.get(entry.id)!);
       }
       flush();
-      return sendDownload(reply, mergeWordDocuments(parts), { type: docxType, fileName: `${name}.docx` });
+      return sendDownload(reply, await mergeWordDocuments(parts), { type: docxType, fileName: `${name}.docx` });
     });
 
     api.post('/fta/upload/', {
