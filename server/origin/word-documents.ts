@@ -2,6 +2,7 @@ import PizZip from 'pizzip';
 import type { WordUpload } from '../../common/origin/schemas.js';
 import type { Run } from '../db/run.js';
 import { AppError } from '../http/errors.js';
+import { countUpload, type UploadQuota } from '../imports/uploads.js';
 import { UnreadableFile } from '../spreadsheets/unreadable.js';
 import { bytesSource, inflateEntry, type ZipEntry, zipEntries } from '../spreadsheets/zip.js';
 
@@ -198,8 +199,9 @@ export async function mergeWordDocuments(documents: Buffer[]): Promise<Buffer> {
 
 const uploadColumns = `id, file_name AS file, size, to_char(uploaded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS uploaded_at`;
 
-/** Keeps a checked Word document for the company's dossiers. */
-export async function saveWordUpload(run: Run, upload: { companyId: string; userId: string; fileName: string; content: Buffer }): Promise<WordUpload> {
+/** Keeps a checked Word document for the company's dossiers; every one sent counts against its sender's day of uploads. */
+export async function saveWordUpload(run: Run, upload: { companyId: string; userId: string; fileName: string; content: Buffer; quota: UploadQuota }): Promise<WordUpload> {
+  await countUpload(run, { userId: upload.userId, kind: 'word', size: upload.content.length, quota: upload.quota });
   await checkWordDocument(upload.content);
   const fileName = upload.fileName.replace(/[\\/]/g, '_').slice(0, 200) || 'document.docx';
   const [saved] = await run<WordUpload>(
