@@ -67,15 +67,20 @@ async function refuseInUse(run: Run, id: number, what: string): Promise<void> {
   }
 }
 
+/**
+ * A company cannot lose a template its own folder sets export in. The platform retires its templates whatever the
+ * companies chose: no company may keep a platform administrator from it, and their exports fall back to the official
+ * layout, saying so (`templateForExport`).
+ */
 export async function deleteTemplate(run: Run, owner: TemplateOwner, id: number): Promise<void> {
   await ownedTemplate(run, owner, id);
-  await refuseInUse(run, id, 'The template cannot be deleted');
+  if (owner.companyId !== null) await refuseInUse(run, id, 'The template cannot be deleted');
   await run('DELETE FROM statement_templates WHERE id = $1', [id]);
 }
 
 export async function deleteTemplateForm(run: Run, owner: TemplateOwner, id: number, form: TemplateForm): Promise<void> {
   await ownedTemplate(run, owner, id);
-  await refuseInUse(run, id, 'The form cannot be removed');
+  if (owner.companyId !== null) await refuseInUse(run, id, 'The form cannot be removed');
   const removed = await run('DELETE FROM statement_template_forms WHERE template_id = $1 AND form = $2 RETURNING form', [id, form]);
   if (removed.length === 0) throw new AppError('not_found', 'This template has no workbook for this form.');
   await run('UPDATE statement_templates SET updated_at = now() WHERE id = $1', [id]);
@@ -165,13 +170,18 @@ export interface TemplateForExport {
   settings: Pick<TemplateSettings, 'sheet_name' | 'header_from' | 'header_to' | 'footer_row' | 'mapping'>;
 }
 
-/** The workbook of one form of the template a folder set exports in; a template without it cannot export that form. */
-export async function templateForExport(run: Run, companyId: string, templateId: number, form: TemplateForm): Promise<TemplateForExport> {
-  const [row] = await run<{ content: Uint8Array; sheet_name: string; header_from: number; header_to: number; footer_row: number | null; mapping: Record<string, string>; name: string }>(
-    `SELECT f.content, f.sheet_name, f.header_from, f.header_to, f.footer_row, f.mapping, t.name
+/**
+ * The workbook of one form of the template a folder set exports in; a company's template without it cannot export
+ * that form. Null when the platform retired the template or its form: the export falls back to the official layout.
+ */
+export async function templateForExport(run: Run, companyId: string, templateId: number, form: TemplateForm): Promise<TemplateForExport | null> {
+  const [row] = await run<{ content: Uint8Array; sheet_name: string; header_from: number; header_to: number; footer_row: number | null; mapping: Record<string, string>; name: string; company_id: string | null }>(
+    `SELECT f.content, f.sheet_name, f.header_from, f.header_to, f.footer_row, f.mapping, t.name, t.company_id
        FROM statement_templates t LEFT JOIN statement_template_forms f ON f.template_id = t.id AND f.form = $3
       WHERE t.id = $1 AND (t.company_id IS NULL OR t.company_id = $2)`, [templateId, companyId, form]);
-  if (!row?.content) {
+  // A company's own template cannot go while in use; one that is gone, or a platform form removed, was retired.
+  if (!row || (row.company_id === null && !row.content)) return null;
+  if (!row.content) {
     const which = row ? `The layout ${row.name} has no workbook for Form ${form}` : 'The layout of this folder set no longer exists';
     throw new AppError('template_incomplete', `${which}: upload it under Layout templates, or choose another layout for the folder set.`, { extra: { form } });
   }
