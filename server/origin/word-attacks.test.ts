@@ -37,10 +37,11 @@ describe('hostile Word documents', { timeout: 120_000 }, () => {
     const lying = wordOf('<w:p><w:r><w:t>Cover</w:t></w:r></w:p>', [{ name: 'word/media/image1.png', text: 'A'.repeat(1024 * 1024), times: 400, declared: 1024 }]);
     expect(lying.length).toBeLessThan(1024 * 1024);
     const before = process.memoryUsage().rss;
-    const { outcome, slowestHealthMs } = await whileAnswering(t, () => upload('cover.docx', lying));
+    const { outcome, slowestHealthMs, rssGrowthMb } = await whileAnswering(t, () => upload('cover.docx', lying));
     expect(outcome.statusCode, outcome.body).toBe(415);
     expect(outcome.json().code).toBe('unsupported_media_type');
     expect(slowestHealthMs).toBeLessThan(2000);
+    expect(rssGrowthMb).toBeLessThan(1024);
     expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
     expect((await t.app.inject({ method: 'GET', url: `/api/fta/upload/?company_slug=${company}`, headers })).json().count).toBe(0);
   });
@@ -55,13 +56,14 @@ describe('hostile Word documents', { timeout: 120_000 }, () => {
     const second = await upload('b.docx', wordOf(`<w:p><w:r><w:t>Second</w:t></w:r></w:p>${'<w:sectPr><w:pgSz w:w="11906"/>'.repeat(40_000)}</w:sectPr>`));
     expect(second.statusCode, second.body).toBe(201);
     const started = performance.now();
-    const { outcome, slowestHealthMs } = await whileAnswering(t, () => t.app.inject({
+    const { outcome, slowestHealthMs, rssGrowthMb } = await whileAnswering(t, () => t.app.inject({
       method: 'POST', url: '/api/fta/upload/merge/', headers,
       payload: { company_slug: company, folder_slug: folder, format: 'docx', documents: [{ kind: 'upload', id: first.json().id }, { kind: 'upload', id: second.json().id }] },
     }));
     expect(outcome.statusCode, outcome.body).toBe(200);
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(slowestHealthMs).toBeLessThan(2000);
+    expect(rssGrowthMb).toBeLessThan(1024);
     const text = new PizZip(outcome.rawPayload).file('word/document.xml')!.asText();
     expect(text.indexOf('Hostile')).toBeLessThan(text.indexOf('Second'));
   });

@@ -45,18 +45,20 @@ describe('hostile layout templates', { timeout: 120_000 }, () => {
   ])('refuses %s with template_area', async (_name, options) => {
     const content = workbookOf(options);
     expect(content.length).toBeLessThan(4096);
-    const { outcome, slowestHealthMs } = await whileAnswering(t, () => preview(content));
+    const { outcome, slowestHealthMs, rssGrowthMb } = await whileAnswering(t, () => preview(content));
     expect(outcome.statusCode, outcome.body).toBe(422);
     expect(outcome.json()).toMatchObject({ code: 'template_area', rows: 5000, columns: 200 });
     expect(slowestHealthMs).toBeLessThan(2000);
+    expect(rssGrowthMb).toBeLessThan(1024);
   });
 
   it('refuses a template whose parts inflate to more than they declare, and one declaring hundreds of megabytes', async () => {
     const lying = workbookOf({ parts: [{ name: 'xl/media/image1.png', text: 'A'.repeat(1024 * 1024), times: 40, declared: 1000 }] });
-    const { outcome, slowestHealthMs } = await whileAnswering(t, () => preview(lying));
+    const { outcome, slowestHealthMs, rssGrowthMb } = await whileAnswering(t, () => preview(lying));
     expect(outcome.statusCode, outcome.body).toBe(422);
     expect(outcome.json()).toMatchObject({ code: 'unprocessable_file', reason: 'zip_bomb' });
     expect(slowestHealthMs).toBeLessThan(2000);
+    expect(rssGrowthMb).toBeLessThan(1024);
 
     const declared = workbookOf({ parts: [{ name: 'xl/media/image1.png', text: 'A'.repeat(1024 * 1024), times: 450 }] });
     expect(declared.length).toBeLessThan(600 * 1024);
@@ -72,6 +74,15 @@ describe('hostile layout templates', { timeout: 120_000 }, () => {
     expect(refused.json().code).toBe('template_macros');
     const enabled = await preview(workbookOf({ contentTypes: '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/workbook.xml" ContentType="application/vnd.ms-excel.sheet.macroEnabled.main+xml"/></Types>' }));
     expect(enabled.json().code).toBe('template_macros');
+    // One kept before uploads were checked is not handed out either.
+    const run = runner(t.database);
+    const [company] = await run<{ id: string }>('SELECT id FROM companies WHERE slug = $1', [slug]);
+    const [kept] = await run<{ id: number }>('INSERT INTO statement_templates (company_id, name) VALUES ($1, $2) RETURNING id', [company!.id, 'Macros']);
+    await run(`INSERT INTO statement_template_forms (template_id, form, file_name, size, content, sheet_name, header_from, header_to, footer_row, mapping, columns)
+               VALUES ($1, '16', 'macros.xlsx', $2, $3, 'Mau', 1, 1, null, '{}', '{}')`, [kept!.id, macros.length, macros]);
+    const served = await t.app.inject({ method: 'GET', url: `/api/new-balance/statement-templates/${kept!.id}/forms/16/file/?company_slug=${slug}`, headers: { authorization: `Bearer ${token}` } });
+    expect(served.statusCode).toBe(415);
+    expect(served.json().code).toBe('template_macros');
     for (const name of ['mau.xlsm', 'mau.html', 'mau']) {
       const renamed = await preview(workbookOf(), name);
       expect(renamed.statusCode, name).toBe(415);
@@ -90,12 +101,13 @@ describe('hostile layout templates', { timeout: 120_000 }, () => {
     [template!.id, content.length, content, JSON.stringify({ stt: 'A', code: 'B', name: 'C' }), JSON.stringify({ A: 'STT', B: 'Mã', C: 'Tên' })]);
     await run('UPDATE folder_sets SET statement_layout = $1 WHERE slug = $2', [`template:${template!.id}`, folderSlug]);
     const started = performance.now();
-    const { outcome, slowestHealthMs } = await whileAnswering(t, () => t.app.inject({
+    const { outcome, slowestHealthMs, rssGrowthMb } = await whileAnswering(t, () => t.app.inject({
       method: 'GET', url: `/api/new-balance/report-statement-15/?company_slug=${slug}&folder_slug=${folderSlug}&format=xlsx`, headers: { authorization: `Bearer ${token}` },
     }));
     expect(outcome.json(), outcome.body).toMatchObject({ code: 'template_area' });
     expect(performance.now() - started).toBeLessThan(30_000);
     expect(slowestHealthMs).toBeLessThan(2000);
+    expect(rssGrowthMb).toBeLessThan(1024);
   });
 });
 

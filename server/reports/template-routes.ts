@@ -20,7 +20,7 @@ import {
   createTemplate, deleteTemplate, deleteTemplateForm, listTemplates, previewTemplate, previewTemplateForm, readTemplateFile, renameTemplate, saveTemplateForm,
   type TemplateFile, type TemplateOwner,
 } from './statement-templates.js';
-import { templateTooLarge } from './template-workbook.js';
+import { checkUploadedTemplate, templateTooLarge } from './template-workbook.js';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 422: apiErrorSchema };
 const templateParams = z.object({ id: recordIdParam });
@@ -130,6 +130,8 @@ function templateRoutes<Q extends z.ZodObject>(api: FastifyInstance, options: {
     schema: { tags, security, querystring, params: formParams, produces: [xlsxType], summary: 'A form\'s workbook as it was uploaded' },
   }, async (request, reply) => {
     const file = await readTemplateFile(run, await ownerOf(request, false), request.params.id, request.params.form);
+    // A workbook kept before uploads were checked as they are now (one with macros) is not handed to every member.
+    await checkUploadedTemplate(file.content, file.fileName);
     return sendDownload(reply, file.content, { type: xlsxType, fileName: file.fileName });
   });
 

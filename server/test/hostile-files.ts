@@ -67,12 +67,15 @@ export function wordOf(body: string, parts: ZipPart[] = []): Buffer {
 }
 
 /**
- * Runs `attack` while asking /api/health/ again and again: answers the attack's response and the longest the health
- * check took, which stays short only if the attack never holds the server's thread.
+ * Runs `attack` while asking /api/health/ again and again: answers the attack's response, the longest the health
+ * check took (short only if the attack never holds the server's thread) and how far the server's memory grew.
  */
-export async function whileAnswering<T>(t: TestApp, attack: () => Promise<T>): Promise<{ outcome: T; slowestHealthMs: number }> {
+export async function whileAnswering<T>(t: TestApp, attack: () => Promise<T>): Promise<{ outcome: T; slowestHealthMs: number; rssGrowthMb: number }> {
   let done = false;
   let slowest = 0;
+  const startRss = process.memoryUsage.rss();
+  let peakRss = startRss;
+  const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage.rss()); }, 20);
   const probe = (async () => {
     // Give the attack its start first.
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -89,7 +92,9 @@ export async function whileAnswering<T>(t: TestApp, attack: () => Promise<T>): P
     outcome = await attack();
   } finally {
     done = true;
+    clearInterval(sampler);
     await probe;
   }
-  return { outcome, slowestHealthMs: slowest };
+  peakRss = Math.max(peakRss, process.memoryUsage.rss());
+  return { outcome, slowestHealthMs: slowest, rssGrowthMb: (peakRss - startRss) / (1024 * 1024) };
 }
