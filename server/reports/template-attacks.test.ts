@@ -28,8 +28,13 @@ describe('hostile layout templates', { timeout: 120_000 }, () => {
     return t.app.inject({ method: 'POST', url: `/api/new-balance/statement-templates/preview/?company_slug=${slug}`, payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
   };
 
-  it('previews a plain template', async () => {
-    const answer = await preview(workbookOf());
+  it('previews a plain template, whose names hold constants, words and whole rows', async () => {
+    const answer = await preview(workbookOf({
+      definedNames: '<definedName name="_xlnm.Print_Titles" localSheetId="0">Mau!$1:$3</definedName><definedName name="Rate">0.1</definedName>'
+        + '<definedName name="Ceiling">100000</definedName><definedName name="Alias">Tax</definedName><definedName name="Tax">Mau!$B$2</definedName>'
+        + '<definedName name="_xlnm.Print_Area" localSheetId="0">Mau!$A$1:$M$40</definedName>',
+      sheetTail: '<dataValidations count="1"><dataValidation type="list" sqref="D2:D500 F:F"><formula1>"a,b"</formula1></dataValidation></dataValidations>',
+    }));
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json().sheets[0].rows[0].cells).toEqual({ A: 'STT', B: 'Mã', C: 'Tên' });
   });

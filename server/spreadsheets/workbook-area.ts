@@ -77,7 +77,9 @@ function scanPart(xml: string, limits: AreaLimits, spent: { cells: number; cover
       for (const piece of one.split(',')) {
         const text = piece.includes('!') ? piece.slice(piece.lastIndexOf('!') + 1) : piece;
         const box = boxOf(text);
-        if (!box) continue;
+        // A lone word or number (a defined name's constant, another name) is no reference; a whole row or column is
+        // one only as a range (`$1:$3`, `A:C`).
+        if (!box || (!text.includes(':') && (box.top === null || box.left === null))) continue;
         const rows = [box.top, box.bottom].filter((value): value is number => value !== null);
         const columns = [box.left, box.right].filter((value): value is number => value !== null);
         if (rows.some((row) => row > limits.rows) || columns.some((column) => column > limits.columns)) throw new OutsideArea(what, text);
