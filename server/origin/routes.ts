@@ -223,7 +223,7 @@ export const originRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
 
     api.post('/fta/upload/', {
       schema: {
-        tags, security, consumes: ['multipart/form-data'], response: { 201: wordUploadSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
+        tags, security, consumes: ['multipart/form-data'], response: { 201: wordUploadSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema },
         summary: `Upload a Word document (.docx, ${WORD_UPLOAD_MAX_BYTES / 1024 / 1024} MB at most) for the company's dossiers: multipart with company_slug and file; member or above`,
       },
     }, async (request, reply) => {

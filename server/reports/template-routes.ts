@@ -22,7 +22,7 @@ import {
 } from './statement-templates.js';
 import { checkUploadedTemplate, templateTooLarge } from './template-workbook.js';
 
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 422: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema };
 const templateParams = z.object({ id: recordIdParam });
 const formParams = templateParams.extend({ form: z.enum(templateForms) });
 
