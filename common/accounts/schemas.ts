@@ -64,7 +64,13 @@ export const changePasswordSchema = z.object({
 });
 
 const optionalText = (max: number) => z.string().trim().max(max).optional().nullable();
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use the date format YYYY-MM-DD.' });
+/** A day of the calendar: `2025-02-31` and `0000-00-00` match the format but name no day, which PostgreSQL refuses. */
+const isCalendarDay = (text: string) => {
+  const [year = 0, month = 0, day = 0] = text.split('-').map(Number);
+  const days = [31, year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+  return year >= 1 && day >= 1 && day <= days;
+};
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use the date format YYYY-MM-DD.' }).refine(isCalendarDay, { message: 'This day does not exist.' });
 
 export const profileUpdateSchema = z.object({
   name: z.string().trim().min(1).max(150).optional(),

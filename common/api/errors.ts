@@ -42,6 +42,8 @@ export const errorCodes = [
   'template_not_xlsx',
   'template_in_use',
   'template_incomplete',
+  'template_area',
+  'template_macros',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number] | (string & {});
@@ -94,4 +96,6 @@ export const httpStatusOfCode: Record<(typeof errorCodes)[number], number> = {
   template_not_xlsx: 415,
   template_in_use: 409,
   template_incomplete: 409,
+  template_area: 422,
+  template_macros: 415,
 };

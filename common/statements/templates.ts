@@ -85,14 +85,17 @@ export const maxTemplateHeaderRows = 5;
 /** How a folder set names a template as its layout. */
 export const templateLayout = (id: number) => `template:${id}`;
 /** The template id a layout names, or null for a built-in layout. */
+/** A template's id is a PostgreSQL `integer`: `template:2147483648` names none. */
+const maxTemplateId = 2_147_483_647;
+
 export const templateIdOf = (layout: string): number | null => {
   const match = /^template:([1-9]\d{0,9})$/.exec(layout);
-  return match ? Number(match[1]) : null;
+  return match && Number(match[1]) <= maxTemplateId ? Number(match[1]) : null;
 };
 
 /** The built-in official layouts (Circular 39/2018); a template uploaded by the company or the platform is the other kind. */
 export const builtInLayouts = ['tt39_2018'] as const;
-export const statementLayoutSchema = z.union([z.enum(builtInLayouts), z.string().regex(/^template:[1-9]\d{0,9}$/, 'A built-in layout or template:<id>')]);
+export const statementLayoutSchema = z.union([z.enum(builtInLayouts), z.string().refine((layout) => templateIdOf(layout) !== null, 'A built-in layout or template:<id>')]);
 
 const columnLetter = z.string().trim().toUpperCase().refine(isColumn, 'A column such as E');
 const rowNumber = z.coerce.number().int().min(1).max(100_000);

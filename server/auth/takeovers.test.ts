@@ -171,4 +171,28 @@ describe('tokens left unused', () => {
       await t.close();
     }
   });
+
+  it('keeps a token in use with SESSION_TIMEOUT_MIN=1, measuring idleness from its last use', async () => {
+    const mail = captureMail();
+    const t = await createTestApp({ authRateLimitPerMinute: 1000, sessionTimeoutMin: 1 }, mail);
+    try {
+      const email = 'short.session@example.vn';
+      await t.app.inject({ method: 'POST', url: '/api/registration/', payload: { email, password: 'Tidewater-Ledger-7781', name: 'Short' } });
+      const confirmed = await t.app.inject({ method: 'POST', url: '/api/registration-confirm/', payload: { email, token: mail.lastCode(email) } });
+      const bearer = { authorization: `Bearer ${confirmed.json().token.access_token}` };
+      const info = () => t.app.inject({ method: 'GET', url: '/api/clients-api/info/', headers: bearer });
+      const idleFor = (seconds: number) => runner(t.database)(`UPDATE access_tokens SET last_used_at = now() - make_interval(secs => $1)`, [seconds]);
+      // Used every 40 seconds, it is never a minute idle: each use 40 seconds after the last moves the clock on.
+      for (let use = 0; use < 3; use += 1) {
+        await idleFor(40);
+        expect((await info()).statusCode, `use ${use}`).toBe(200);
+        const [{ idle } = { idle: 60 }] = await runner(t.database)<{ idle: number }>('SELECT extract(epoch FROM now() - last_used_at)::float8 AS idle FROM access_tokens');
+        expect(idle).toBeLessThan(5);
+      }
+      await idleFor(61);
+      expect((await info()).statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -25,8 +25,12 @@ export async function issueToken(options: { db: Db; userId: string; ttlHours: nu
 
 export type SignedInUser = typeof users.$inferSelect & { tokenId: string };
 
-/** A used token's idle clock is moved on at most this often, so that a burst of requests writes once. */
+/**
+ * A used token's idle clock is moved on at most this often, so that a burst of requests writes once; never less often
+ * than a quarter of the timeout, or a token in use would be refused for having been idle since its last write.
+ */
 const IDLE_CLOCK_STEP_MS = 60_000;
+const clockStep = (idleMs: number) => Math.min(IDLE_CLOCK_STEP_MS, Math.floor(idleMs / 4));
 
 /**
  * The user a bearer token belongs to, when the token is known, unexpired, not revoked and not idle for longer than
@@ -44,7 +48,7 @@ export async function findUserByToken(options: { db: Db; token: string; idleMs: 
     ))
     .limit(1);
   if (!row) return undefined;
-  if (now - row.lastUsedAt.getTime() > IDLE_CLOCK_STEP_MS) {
+  if (now - row.lastUsedAt.getTime() > clockStep(options.idleMs)) {
     await options.db.update(accessTokens).set({ lastUsedAt: new Date(now) }).where(eq(accessTokens.id, row.tokenId));
   }
   return { ...row.user, tokenId: row.tokenId };

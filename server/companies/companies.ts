@@ -131,9 +131,11 @@ const companyDetails = (access: CompanyAccess) => ({ company: access.company.nam
 /** Removes the company with all its folder sets and their data (foreign keys cascade). */
 export async function deleteCompany(db: Db, access: CompanyAccess): Promise<void> {
   // The kept search texts of imported rows name their company without a foreign key, which every kept row would check.
+  // They go after the company: deleting it removes its import records, waiting for a slice of search text being kept
+  // (which holds its record), and no slice adds text once the record is gone; the texts are then read afresh.
   await db.transaction(async (tx) => {
-    await tx.execute(sql`DELETE FROM search_texts WHERE company_id = ${access.company.id}`);
     await tx.delete(companies).where(eq(companies.id, access.company.id));
+    await tx.execute(sql`DELETE FROM search_texts WHERE company_id = ${access.company.id}`);
   });
   await recordAuditEvent(db, { action: 'company_deleted', actorId: access.userId, companyId: access.company.id, subject: access.company.name, details: companyDetails(access) });
 }
@@ -393,8 +395,11 @@ export async function deleteFolderSet(db: Db, access: CompanyAccess, slug: strin
   const [row] = await db.select({ n: count() }).from(folderSets).where(eq(folderSets.companyId, company.id));
   if ((row?.n ?? 0) <= 1) throw new AppError('conflict', 'A company keeps at least one folder set.');
   await db.transaction(async (tx) => {
-    await tx.execute(sql`DELETE FROM search_texts WHERE folder_set_id = ${current.id}`);
+    // As for a company: the folder set (and its import records) first, then the texts a slice may have just added.
     await tx.delete(folderSets).where(eq(folderSets.id, current.id));
+    await tx.execute(sql`DELETE FROM search_texts WHERE folder_set_id = ${current.id}`);
+    // Company-wide lists keep their counts and orderings until the company's data changes: this changed it.
+    await tx.execute(sql`UPDATE companies SET data_version = data_version + 1 WHERE id = ${company.id}`);
   });
   await recordAuditEvent(db, {
     action: 'folder_set_deleted', actorId: access.userId, companyId: company.id, subject: current.name,

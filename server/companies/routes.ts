@@ -7,10 +7,10 @@ import {
 import { updateProfile } from '../auth/accounts.js';
 import type { AppDeps } from '../deps.js';
 import { requireUser, signedInUser } from '../auth/guard.js';
-import { readPictureForm, savePicture } from '../files/pictures.js';
+import { readPictureForm, removePicture, replacePicture } from '../files/pictures.js';
 import { AppError, fieldsOfIssues } from '../http/errors.js';
 import { runner } from '../db/run.js';
-import { accessCompany } from '../access.js';
+import { accessCompany, type CompanyAccess } from '../access.js';
 import { folderSetOverview } from './overview.js';
 import { describeUser } from './user-info.js';
 import {
@@ -37,6 +37,8 @@ const companyColumns = (input: z.infer<typeof companyUpdateSchema>) => {
 
 export const companyRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { database, config, mailer } = deps;
+  const run = runner(database);
+  const quota = { files: config.uploadDailyFiles, bytes: config.uploadDailyBytes };
   const db = database.db;
   await app.register(async (scope) => {
     const api = scope.withTypeProvider<ZodTypeProvider>();
@@ -58,15 +60,23 @@ export const companyRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     }, async (request) => {
       const user = signedInUser(request);
       let input: unknown = request.body ?? {};
-      let profilePicture: string | undefined;
+      let picture: Buffer | undefined;
       if (request.isMultipart()) {
         const form = await readPictureForm(request, 'profile_picture');
         input = emptyToNull(form.fields);
-        if (form.picture) profilePicture = await savePicture(config.dataDir, form.picture);
+        picture = form.picture;
       }
+      // The fields are checked before the picture is written: a refused form leaves nothing behind.
       const parsed = profileUpdateSchema.safeParse(input);
       if (!parsed.success) throw new AppError('validation_error', 'Data has invalid format.', { fields: fieldsOfIssues(parsed.error.issues) });
-      await updateProfile(db, user.id, { ...parsed.data, ...(profilePicture ? { profilePicture } : {}) });
+      if (picture) {
+        await replacePicture({
+          run, dataDir: config.dataDir, userId: user.id, quota, content: picture, previous: user.profilePicture,
+          save: (profilePicture) => updateProfile(db, user.id, { ...parsed.data, profilePicture }),
+        });
+      } else {
+        await updateProfile(db, user.id, parsed.data);
+      }
       return describeUser(db, user.id);
     });
 
@@ -98,22 +108,29 @@ export const companyRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     }, async (request) => {
       const access = await accessCompany({ db, userId: signedInUser(request).id, slug: request.params.slug, minimumRole: 'admin' });
       let input: unknown = request.body ?? {};
-      let profilePicture: string | undefined;
+      let picture: Buffer | undefined;
       if (request.isMultipart()) {
         const form = await readPictureForm(request, 'profile_picture');
         input = form.fields;
-        if (form.picture) profilePicture = await savePicture(config.dataDir, form.picture);
+        picture = form.picture;
       }
       const parsed = companyUpdateSchema.safeParse(input);
       if (!parsed.success) throw new AppError('validation_error', 'Data has invalid format.', { fields: fieldsOfIssues(parsed.error.issues) });
-      const updated = await updateCompany(db, access, { ...companyColumns(parsed.data), ...(profilePicture ? { profilePicture } : {}) });
+      if (!picture) return presentCompany(db, await updateCompany(db, access, companyColumns(parsed.data)));
+      let updated: CompanyAccess = access;
+      await replacePicture({
+        run, dataDir: config.dataDir, userId: signedInUser(request).id, quota, content: picture, previous: access.company.profilePicture,
+        save: async (profilePicture) => { updated = await updateCompany(db, access, { ...companyColumns(parsed.data), profilePicture }); },
+      });
       return presentCompany(db, updated);
     });
 
     api.delete('/clients-api/companies/:slug/', {
       schema: { tags, security, summary: 'Delete a company and all its data; owner only', params: slugParams },
     }, async (request, reply) => {
-      await deleteCompany(db, await accessCompany({ db, userId: signedInUser(request).id, slug: request.params.slug, minimumRole: 'owner' }));
+      const access = await accessCompany({ db, userId: signedInUser(request).id, slug: request.params.slug, minimumRole: 'owner' });
+      await deleteCompany(db, access);
+      await removePicture(config.dataDir, access.company.profilePicture);
       return reply.status(204).send();
     });
 

@@ -3,7 +3,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import type { Run } from '../db/run.js';
 import { AppError } from '../http/errors.js';
+import { countUpload, formFieldText, type UploadQuota } from '../imports/uploads.js';
 
 export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -16,14 +18,44 @@ const pictureTypes = [
 
 export const mediaDir = (dataDir: string) => path.join(dataDir, 'media');
 
-/** Stores a picture under an unguessable name and answers its address relative to the app's base. */
-export async function savePicture(dataDir: string, content: Buffer): Promise<string> {
-  const type = pictureTypes.find((candidate) => candidate.matches(content));
+const addressPrefix = 'api/media/';
+
+/** The file of a picture's address, when it is one this server stored. */
+const fileOfAddress = (dataDir: string, address: string | null | undefined) => {
+  const name = address?.startsWith(addressPrefix) ? address.slice(addressPrefix.length) : '';
+  return /^[0-9a-f]{32}\.(png|jpg|webp)$/.test(name) ? path.join(mediaDir(dataDir), name) : undefined;
+};
+
+/**
+ * Keeps a new picture in place of `previous`: checked by content and counted against the sender's day of uploads
+ * before anything is written, stored under an unguessable name, and handed to `save` (which writes its address where
+ * it belongs). A picture `save` refuses is removed again, and a replaced one is removed: neither stays on the disk.
+ */
+export async function replacePicture(options: {
+  run: Run; dataDir: string; userId: string; quota: UploadQuota; content: Buffer; previous: string | null | undefined; save: (address: string) => Promise<unknown>;
+}): Promise<string> {
+  const type = pictureTypes.find((candidate) => candidate.matches(options.content));
   if (!type) throw new AppError('unsupported_media_type', 'The picture must be a PNG, JPEG or WebP image.', { fields: { profile_picture: ['The picture must be a PNG, JPEG or WebP image.'] } });
+  await countUpload(options.run, { userId: options.userId, kind: 'picture', size: options.content.length, quota: options.quota });
   const name = `${crypto.randomBytes(16).toString('hex')}.${type.extension}`;
-  await fs.mkdir(mediaDir(dataDir), { recursive: true });
-  await fs.writeFile(path.join(mediaDir(dataDir), name), content);
-  return `api/media/${name}`;
+  const address = `${addressPrefix}${name}`;
+  await fs.mkdir(mediaDir(options.dataDir), { recursive: true });
+  await fs.writeFile(path.join(mediaDir(options.dataDir), name), options.content);
+  try {
+    await options.save(address);
+  } catch (error) {
+    await fs.rm(path.join(mediaDir(options.dataDir), name), { force: true });
+    throw error;
+  }
+  const previous = fileOfAddress(options.dataDir, options.previous);
+  if (previous) await fs.rm(previous, { force: true });
+  return address;
+}
+
+/** Removes a stored picture (its owner is gone, or it was taken off). */
+export async function removePicture(dataDir: string, address: string | null | undefined): Promise<void> {
+  const file = fileOfAddress(dataDir, address);
+  if (file) await fs.rm(file, { force: true });
 }
 
 export function mimeOfMediaName(name: string): string | undefined {
@@ -40,7 +72,7 @@ export async function readPictureForm(request: FastifyRequest, fileField: string
       if (file.fieldname !== fileField) throw new AppError('validation_error', `Unexpected file field ${file.fieldname}.`);
       picture = await file.toBuffer();
     } else {
-      fields[part.fieldname] = String(part.value);
+      fields[part.fieldname] = formFieldText(part.fieldname, part.value);
     }
   }
   return picture ? { fields, picture } : { fields };

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { foldChar } from '../../common/text/fold.js';
@@ -9,11 +8,13 @@ export const withoutControlCharacters = (text: string): string =>
 
 /**
  * A Content-Disposition for a file name built from user data (a declaration number with `ố`, a quote, a
- * semicolon): an ASCII `filename` for old clients, without quotes, backslashes or control characters, and the
+ * semicolon, a slash): an ASCII `filename` for old clients, without quotes, backslashes or control characters, and the
  * exact name as `filename*` (RFC 6266, RFC 5987), which every current browser prefers.
  */
 export function contentDisposition(fileName: string): string {
-  const base = withoutControlCharacters(path.basename(fileName.replaceAll('\\', '/')));
+  // Characters no file name may hold are replaced, not cut at: `Mẫu C/O.xlsx` stays whole as `Mẫu C_O.xlsx`. Leading
+  // dots go, so no name is hidden or climbs out of a folder.
+  const base = withoutControlCharacters(fileName).replace(/[\\/:*?<>|]/g, '_').replace(/^[.\s]+/, '');
   const ascii = [...base].map((char) => (foldChar(char) === char.toLowerCase() ? char : foldChar(char))).join('')
     .replace(/[^\x20-\x7e]/g, '').replace(/["\\;%]/g, '').trim() || 'download';
   const encoded = encodeURIComponent(base || 'download').replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);

@@ -4,6 +4,7 @@ import { type RefusedRow, rowConverter } from './convert-rows.js';
 import { outlineWorkbook, type ReadMeter, readSheetRows } from '../spreadsheets/read-sheet.js';
 import type { LoadBatch, ReaderCommand, ReaderMessage } from './reader.js';
 import { UnreadableFile } from '../spreadsheets/unreadable.js';
+import { AppError } from '../http/errors.js';
 
 /**
  * The child process that reads a spreadsheet, so a huge or hostile file costs its own memory and time,
@@ -30,6 +31,11 @@ async function hand(message: ReaderMessage): Promise<void> {
 }
 
 async function run(command: ReaderCommand): Promise<void> {
+  if (command.type === 'template') {
+    const { runTemplateTask } = await import('../reports/template-workbook.js');
+    await send({ type: 'template', answer: await runTemplateTask(command.task) });
+    return;
+  }
   if (command.type === 'outline') {
     await send({ type: 'outline', outline: await outlineWorkbook(command.file, command.format, command.previewRows, command.limits) });
     return;
@@ -83,6 +89,10 @@ process.on('message', (message: ReaderCommand | { type: 'more' }) => {
   if (message.type === 'more') { untaken -= 1; taken?.(); return; }
   run(message)
     .catch(async (error: unknown) => {
+      if (error instanceof AppError) {
+        await send({ type: 'refused', code: error.code, detail: error.message, fields: error.fields, extra: error.extra }).catch(() => undefined);
+        return;
+      }
       const reason = error instanceof UnreadableFile ? error.reason : 'corrupt';
       const text = error instanceof UnreadableFile ? error.message : 'The file could not be read: it is damaged or not a spreadsheet.';
       await send({ type: 'error', reason, message: text, limit: error instanceof UnreadableFile ? error.limit : undefined }).catch(() => undefined);

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { SheetRow } from '../../common/imports/coerce.js';
 import type { SkippedRow } from '../../common/imports/row-kinds.js';
 import type { RefusedRow, RowPlan } from './convert-rows.js';
+import { AppError } from '../http/errors.js';
+import type { TemplateAnswer, TemplateTask } from '../reports/template-workbook.js';
 import type { WorkbookOutline } from '../spreadsheets/read-sheet.js';
 import { readerLimits, type SheetFormat, type SheetLimits } from '../spreadsheets/sniff.js';
 import { UnreadableFile, type UnreadableReason } from '../spreadsheets/unreadable.js';
@@ -13,7 +15,8 @@ interface SheetCommand { file: string; format: SheetFormat; sheet: string; fromR
 export type ReaderCommand =
   | { type: 'outline'; file: string; format: SheetFormat; previewRows: number; limits: SheetLimits }
   | ({ type: 'rows' } & SheetCommand)
-  | ({ type: 'load'; plan: RowPlan; keepPosting: boolean } & SheetCommand);
+  | ({ type: 'load'; plan: RowPlan; keepPosting: boolean } & SheetCommand)
+  | { type: 'template'; task: TemplateTask };
 
 /** A batch of converted rows: the good ones as COPY text, the refused ones with their problems, and how far the sheet is read. */
 export interface LoadBatch {
@@ -39,6 +42,9 @@ export type ReaderMessage =
   | { type: 'rows'; rows: SheetRow[] }
   | LoadBatch
   | { type: 'end' }
+  | { type: 'template'; answer: TemplateAnswer }
+  /** An error meant for the client, as the child's code threw it. */
+  | { type: 'refused'; code: string; detail: string; fields?: Record<string, string[]> | undefined; extra?: Record<string, unknown> | undefined }
   | { type: 'error'; reason: UnreadableReason; message: string; limit?: number | undefined };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -243,4 +249,29 @@ export function loadInChild(options: { file: string; format: SheetFormat; sheet:
     limits: limitsOf(options.limits), plan: options.plan, keepPosting: options.keepPosting,
   };
   return batchesInChild<LoadBatch>(command, 'batch', options.owner ?? anyone, options.timeoutMs, options.signal);
+}
+
+/**
+ * A layout template's task (its preview, header rows or filling) in a reader child: exceljs builds an object per cell
+ * of what it reads, so untrusted workbooks are parsed where memory and time are bounded and the server's thread is
+ * never held. `owner` is whose turn it takes.
+ */
+export async function templateInChild(task: TemplateTask, owner: string, timeoutMs: number): Promise<TemplateAnswer> {
+  const reader = await readerFor(owner);
+  try {
+    reader.child.send({ type: 'template', task } satisfies ReaderCommand);
+    for await (const message of messagesOf(reader.child, timeoutMs)) {
+      if (message.type === 'template') return message.answer;
+      if (message.type === 'refused') throw new AppError(message.code, message.detail, { ...(message.fields ? { fields: message.fields } : {}), ...(message.extra ? { extra: message.extra } : {}) });
+      if (message.type === 'error') throw failure(message);
+    }
+    throw vanished();
+  } catch (error) {
+    if (error instanceof UnreadableFile) {
+      throw new AppError('unprocessable_file', error.message, { extra: { reason: error.reason, ...(error.limit !== undefined ? { limit: error.limit } : {}) } });
+    }
+    throw error;
+  } finally {
+    reader.done();
+  }
 }

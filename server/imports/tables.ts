@@ -16,6 +16,18 @@ export const uploads = pgTable('uploads', {
   createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (table) => [index().on(table.createdAt)]);
 
+/**
+ * A file other than an import upload (a Word document, a layout template, a picture): what it weighs against its
+ * sender's day of uploads (UPLOAD_DAILY_FILES, UPLOAD_DAILY_MB). Kept a day.
+ */
+export const uploadCounts = pgTable('upload_counts', {
+  id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+  kind: text({ enum: ['word', 'template', 'picture'] }).notNull(),
+  size: bigint({ mode: 'number' }).notNull(),
+  createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (table) => [index().on(table.userId, table.createdAt)]);
+
 const bytea = customType<{ data: Uint8Array }>({ dataType: () => 'bytea' });
 
 /**

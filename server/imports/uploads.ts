@@ -92,12 +92,39 @@ const quotaSpent = (error: { files: number; bytes: number }) =>
   new AppError('upload_quota', `You have uploaded as much as a day allows (${error.files} files or ${Math.round(error.bytes / (1024 * 1024))} MB); try again later.`,
     { extra: { files: error.files, megabytes: Math.round(error.bytes / (1024 * 1024)) } });
 
-/** What the user uploaded over the last day, this upload's row included once it is written. */
+/**
+ * What the user uploaded over the last day, this upload's row included once it is written: import uploads and every
+ * other file counted (Word documents, layout templates, pictures).
+ */
 async function spentToday(run: Run, userId: string): Promise<{ files: number; bytes: number }> {
   const [spent] = await run<{ files: number; bytes: string | number }>(
-    `SELECT count(*)::int AS files, coalesce(sum(size), 0) AS bytes FROM uploads
-      WHERE user_id = $1 AND created_at > now() - make_interval(hours => ${keepHours})`, [userId]);
+    `SELECT sum(files)::int AS files, sum(bytes) AS bytes FROM (
+       SELECT count(*) AS files, coalesce(sum(size), 0) AS bytes FROM uploads
+        WHERE user_id = $1 AND created_at > now() - make_interval(hours => ${keepHours})
+       UNION ALL
+       SELECT count(*), coalesce(sum(size), 0) FROM upload_counts
+        WHERE user_id = $1 AND created_at > now() - make_interval(hours => ${keepHours})) spent`, [userId]);
   return { files: spent?.files ?? 0, bytes: Number(spent?.bytes ?? 0) };
+}
+
+/** Files other than import uploads that count against the day's quota. */
+export type CountedUpload = 'word' | 'template' | 'picture';
+
+/**
+ * Counts a received file (of any outcome: reading a refused one cost as much) against its sender's day of uploads,
+ * refusing it with 429 `upload_quota` past either limit. Checked again once its row is written, so that parallel
+ * uploads cannot slip past together; a refused file is not counted.
+ */
+export async function countUpload(run: Run, options: { userId: string; kind: CountedUpload; size: number; quota: UploadQuota }): Promise<void> {
+  const { quota } = options;
+  const before = await spentToday(run, options.userId);
+  if (before.files >= quota.files || before.bytes >= quota.bytes) throw quotaSpent(quota);
+  const [row] = await run<{ id: number }>('INSERT INTO upload_counts (user_id, kind, size) VALUES ($1, $2, $3) RETURNING id', [options.userId, options.kind, options.size]);
+  const after = await spentToday(run, options.userId);
+  if (after.files > quota.files || after.bytes > quota.bytes) {
+    await run('DELETE FROM upload_counts WHERE id = $1', [row!.id]);
+    throw quotaSpent(quota);
+  }
 }
 
 /**
@@ -150,8 +177,11 @@ export async function saveUpload(options: { run: Run; dataDir: string; store: Up
   }
 }
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** A file this user uploaded and that is still kept; anyone else's is "not found". */
 export async function findUpload(options: { run: Run; dataDir: string; userId: string; id: string }): Promise<Upload> {
+  if (!uuidPattern.test(options.id)) throw new AppError('validation_error', 'Data has invalid format.', { fields: { upload_id: ['Not an upload id.'] } });
   const upload = await keptUpload(options);
   if (!upload) throw new AppError('not_found', 'Upload not found; upload the file again.');
   return upload;
@@ -162,7 +192,8 @@ export async function findUpload(options: { run: Run; dataDir: string; userId: s
  * it is gone. A job reads its import's upload this way on whichever server or worker runs it.
  */
 export async function keptUpload(options: { run: Run; dataDir: string; userId?: string; id: string }): Promise<Upload | undefined> {
-  if (!/^[0-9a-f-]{36}$/.test(options.id)) return undefined;
+  // Thirty-six dashes are no uuid, and PostgreSQL would fail on them rather than find nothing.
+  if (!uuidPattern.test(options.id)) return undefined;
   const [row] = await options.run<{ id: string; user_id: string; file_name: string; size: string | number; format: SheetFormat; sha256: string; outline: WorkbookOutline }>(
     `SELECT id, user_id, file_name, size, format, sha256, outline FROM uploads
       WHERE id = $1 AND ($2::uuid IS NULL OR user_id = $2) AND created_at > now() - make_interval(hours => ${keepHours})`,
@@ -184,7 +215,20 @@ export function checkDeclaredRows(upload: Upload, sheetName: string, headerTo: n
 /** Removes uploads older than a day, files and rows. */
 export async function purgeUploads(options: { run: Run; dataDir: string }): Promise<void> {
   const gone = await options.run<{ id: string }>(`DELETE FROM uploads WHERE created_at < now() - make_interval(hours => ${keepHours}) RETURNING id`);
+  await options.run(`DELETE FROM upload_counts WHERE created_at < now() - make_interval(hours => ${keepHours})`);
   await Promise.all(gone.map((row) => fs.rm(uploadPath(options.dataDir, row.id), { force: true })));
+}
+
+/**
+ * A text field of a multipart form. The input guard sees JSON bodies and queries, not multipart parts: a NUL
+ * character, which no text column holds, is refused here as a field error.
+ */
+export function formFieldText(fieldname: string, value: unknown): string {
+  const text = String(value);
+  if (text.includes('\u0000') || fieldname.includes('\u0000')) {
+    throw new AppError('validation_error', 'Data has invalid format.', { fields: { [fieldname.replaceAll('\u0000', '')]: ['NUL characters are not allowed.'] } });
+  }
+  return text;
 }
 
 /**
@@ -199,7 +243,7 @@ export async function readImportForm(request: FastifyRequest, options: { run: Ru
       if (part.fieldname !== 'excel_file' || upload) throw new AppError('validation_error', `Unexpected file field ${part.fieldname}.`);
       upload = await saveUpload({ ...options, file: part });
     } else {
-      fields[part.fieldname] = String(part.value);
+      fields[part.fieldname] = formFieldText(part.fieldname, part.value);
     }
   }
   return upload ? { fields, upload } : { fields };

@@ -17,6 +17,7 @@ import { computeSchedule, productRule, toldTo } from './compute-schedule.js';
 import { dossierData, dossierDocx, dossierXlsx } from './dossier.js';
 import { listInvoices, listProducts } from './list-invoices.js';
 import { performManual } from './perform-manual.js';
+import { formFieldText } from '../imports/uploads.js';
 import { deleteWordUpload, listWordUploads, loadWordUploads, mergeWordDocuments, saveWordUpload, WORD_UPLOAD_MAX_BYTES } from './word-documents.js';
 import { deleteSchedule, listSchedules, listStockClaims, loadSavedSchedules, recalculateSchedule, saveSchedule, setStockQuantity } from './schedule-history.js';
 import { recordIdParam, recordIdParams } from '../../common/api/ids.js';
@@ -217,12 +218,12 @@ export const originRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         parts.push(uploads.get(entry.id)!);
       }
       flush();
-      return sendDownload(reply, mergeWordDocuments(parts), { type: docxType, fileName: `${name}.docx` });
+      return sendDownload(reply, await mergeWordDocuments(parts), { type: docxType, fileName: `${name}.docx` });
     });
 
     api.post('/fta/upload/', {
       schema: {
-        tags, security, consumes: ['multipart/form-data'], response: { 201: wordUploadSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
+        tags, security, consumes: ['multipart/form-data'], response: { 201: wordUploadSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema },
         summary: `Upload a Word document (.docx, ${WORD_UPLOAD_MAX_BYTES / 1024 / 1024} MB at most) for the company's dossiers: multipart with company_slug and file; member or above`,
       },
     }, async (request, reply) => {
@@ -235,13 +236,13 @@ export const originRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
           const content = await part.toBuffer().catch(() => { throw new AppError('payload_too_large', `A document may be ${WORD_UPLOAD_MAX_BYTES / 1024 / 1024} MB at most.`, { fields: { file: ['too_large'] } }); });
           file = { name: part.filename, content };
         } else {
-          fields[part.fieldname] = String(part.value);
+          fields[part.fieldname] = formFieldText(part.fieldname, part.value);
         }
       }
       if (!file) throw new AppError('validation_error', 'Choose a file.', { fields: { file: ['Choose a file.'] } });
       const user = signedInUser(request);
       const rowScope = await resolveScope(run, { userId: user.id, companySlug: fields.company_slug ?? '', minimumRole: 'member' });
-      return reply.status(201).send(await saveWordUpload(run, { companyId: rowScope.companyId, userId: user.id, fileName: file.name, content: file.content }));
+      return reply.status(201).send(await saveWordUpload(run, { companyId: rowScope.companyId, userId: user.id, fileName: file.name, content: file.content, quota: { files: deps.config.uploadDailyFiles, bytes: deps.config.uploadDailyBytes } }));
     });
 
     api.get('/fta/upload/', {

@@ -2,6 +2,9 @@ import PizZip from 'pizzip';
 import type { WordUpload } from '../../common/origin/schemas.js';
 import type { Run } from '../db/run.js';
 import { AppError } from '../http/errors.js';
+import { countUpload, type UploadQuota } from '../imports/uploads.js';
+import { UnreadableFile } from '../spreadsheets/unreadable.js';
+import { bytesSource, inflateEntry, type ZipEntry, zipEntries } from '../spreadsheets/zip.js';
 
 /**
  * Word documents a user adds to a dossier (a signed supplier declaration, a cover letter): checked to be what they
@@ -13,25 +16,44 @@ export const WORD_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 const WORD_UNPACKED_MAX_BYTES = 100 * 1024 * 1024;
 
 const refused = (message: string) => new AppError('unsupported_media_type', message, { fields: { file: [message] } });
+/** Parts in a document: Word writes a few dozen; thousands only make every later step longer. */
+const WORD_MAX_PARTS = 1000;
 
-/** Refuses anything but a Word document (.docx, no macros) within the bounds; answers the opened archive. */
-export function checkWordDocument(content: Buffer): PizZip {
+/**
+ * Refuses anything but a Word document (.docx, no macros) within the bounds. Nothing here trusts the sizes the
+ * archive declares: each part is inflated on the thread pool and stopped as soon as it passes what it declares, and
+ * the declared sizes together are bounded, so a document that lies about its parts costs no more than the bound.
+ */
+export async function checkWordDocument(content: Buffer): Promise<void> {
   if (content.length > WORD_UPLOAD_MAX_BYTES) throw new AppError('payload_too_large', `A document may be ${WORD_UPLOAD_MAX_BYTES / 1024 / 1024} MB at most.`, { fields: { file: ['too_large'] } });
   // A .docx is a zip archive: it starts with a local file header.
   if (content.subarray(0, 4).toString('latin1') !== 'PK\x03\x04') throw refused('The file is not a Word document (.docx).');
-  let zip: PizZip;
+  let entries: ZipEntry[];
   try {
-    zip = new PizZip(content);
+    entries = await zipEntries(bytesSource(content), content.length);
   } catch {
     throw refused('The file is not a Word document (.docx).');
   }
-  const unpacked = Object.values(zip.files).reduce((sum, file) => sum + ((file as unknown as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize ?? 0), 0);
-  if (unpacked > WORD_UNPACKED_MAX_BYTES) throw refused('The document unpacks to more than 100 MB.');
-  const types = zip.file('[Content_Types].xml')?.asText() ?? '';
-  if (!types.includes('wordprocessingml.document.main+xml') || !zip.file('word/document.xml')?.asText().includes('<w:body')) {
+  const declared = entries.reduce((sum, entry) => sum + entry.uncompressed, 0);
+  if (entries.length > WORD_MAX_PARTS || declared > WORD_UNPACKED_MAX_BYTES) throw refused('The document unpacks to more than 100 MB.');
+  if (entries.some((entry) => entry.encrypted)) throw refused('The document is password protected.');
+  const parts = new Map<string, string>();
+  for (const entry of entries) {
+    if (entry.name.endsWith('/')) continue;
+    let data: Buffer;
+    try {
+      data = await inflateEntry(content, entry, WORD_UNPACKED_MAX_BYTES);
+    } catch (error) {
+      if (error instanceof UnreadableFile && error.reason === 'zip_bomb') throw refused('The document unpacks to more than it declares.');
+      throw refused('The file is not a Word document (.docx).');
+    }
+    if (entry.name === '[Content_Types].xml' || entry.name === 'word/document.xml') parts.set(entry.name, data.toString('utf8'));
+  }
+  const types = parts.get('[Content_Types].xml') ?? '';
+  if (!types.includes('wordprocessingml.document.main+xml') || !(parts.get('word/document.xml') ?? '').includes('<w:body')
+    || /macroEnabled/i.test(types) || entries.some((entry) => /vbaproject[^/]*\.bin$/i.test(entry.name))) {
     throw refused('The file is not a Word document (.docx); documents with macros are not accepted.');
   }
-  return zip;
 }
 
 const bodyOf = (xml: string) => {
@@ -40,15 +62,68 @@ const bodyOf = (xml: string) => {
   return { start, end, inner: xml.slice(start, end) };
 };
 
-/** The body's content without its last section properties, which belong to the document it came from. */
-const withoutFinalSection = (inner: string) => inner.replace(/<w:sectPr\b[\s\S]*?<\/w:sectPr>\s*$|<w:sectPr\b[^>]*\/>\s*$/, '');
+/** Where `<name` starts a tag of that name (not of a longer one, such as `<w:sectPrChange`). */
+const opensTag = (xml: string, at: number, name: string) => /[\s/>]/.test(xml[at + name.length + 1] ?? '');
 
-const relationshipPattern = /<Relationship\b[^>]*\/>/g;
-const attribute = (element: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(element)?.[1];
+/**
+ * Where the body's own last section properties start (`inner.length` when it has none): the `<w:sectPr>` whose end
+ * is the end of the body. Found in one pass over the tags, never by a pattern that backtracks: a tracked change holds
+ * an older `<w:sectPr>` inside the last one, and hostile text holds thousands of unclosed ones.
+ */
+function finalSectionStart(inner: string): number {
+  const end = inner.trimEnd().length;
+  const stack: number[] = [];
+  let last = -1;
+  for (let at = inner.indexOf('<'); at >= 0 && at < end;) {
+    const close = inner.indexOf('>', at);
+    if (close < 0) break;
+    if (inner.startsWith('<w:sectPr', at) && opensTag(inner, at, 'w:sectPr')) {
+      if (inner[close - 1] === '/') { if (stack.length === 0 && close + 1 === end) last = at; } else stack.push(at);
+    } else if (inner.startsWith('</w:sectPr>', at)) {
+      const opened = stack.pop();
+      if (opened !== undefined && stack.length === 0 && close + 1 === end) last = opened;
+    }
+    at = inner.indexOf('<', close + 1);
+  }
+  return last >= 0 ? last : inner.length;
+}
+
+/** The body's content without its last section properties, which belong to the document it came from. */
+const withoutFinalSection = (inner: string) => inner.slice(0, finalSectionStart(inner));
+
+/** Every element `<name …/>` or `<name …>` (its opening tag only) of a part, found in one pass. */
+function tagsOf(xml: string, name: string): string[] {
+  const tags: string[] = [];
+  for (let at = xml.indexOf(`<${name}`); at >= 0;) {
+    const close = xml.indexOf('>', at);
+    if (close < 0) break;
+    if (opensTag(xml, at, name)) tags.push(xml.slice(at, close + 1));
+    at = xml.indexOf(`<${name}`, close + 1);
+  }
+  return tags;
+}
+
+/** Every whole element `<name …>…</name>` of a part, found in one pass (they do not nest). */
+function elementsOf(xml: string, name: string): string[] {
+  const elements: string[] = [];
+  for (let at = xml.indexOf(`<${name}`); at >= 0;) {
+    const close = xml.indexOf(`</${name}>`, at);
+    if (close < 0) break;
+    const end = close + name.length + 3;
+    if (opensTag(xml, at, name)) elements.push(xml.slice(at, end));
+    at = xml.indexOf(`<${name}`, end);
+  }
+  return elements;
+}
+
+const attribute = (element: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(element)?.[1];
+const referencePattern = /(r:(?:id|embed|link|pict)=")([^"]*)"/g;
 
 /**
  * Appends `next` to `base` on a new page: its body, the parts it refers to (pictures, embedded objects, hyperlinks,
- * under new names and relationship ids) and the styles the base lacks. Headers and footers stay the base's.
+ * under new names and relationship ids) and the styles the base lacks. Headers and footers stay the base's. Every
+ * step is one pass over the text: the ids and names come from the uploaded document and are compared, never put
+ * into a pattern.
  */
 function appendDocument(base: PizZip, next: PizZip, index: number): void {
   const baseXml = base.file('word/document.xml')!.asText();
@@ -59,11 +134,16 @@ function appendDocument(base: PizZip, next: PizZip, index: number): void {
   const nextRels = next.file(baseRelsPath)?.asText() ?? '';
   let types = base.file('[Content_Types].xml')!.asText();
   const nextTypes = next.file('[Content_Types].xml')!.asText();
+  const referenced = new Set([...nextInner.matchAll(referencePattern)].map((match) => match[2]));
+  const defaults = tagsOf(nextTypes, 'Default');
+  const overrides = tagsOf(nextTypes, 'Override');
+  const knownExtensions = new Set(tagsOf(types, 'Default').map((tag) => attribute(tag, 'Extension')?.toLowerCase()));
+  const renamed = new Map<string, string>();
   const added: string[] = [];
-  for (const relationship of nextRels.match(relationshipPattern) ?? []) {
+  for (const relationship of tagsOf(nextRels, 'Relationship')) {
     const id = attribute(relationship, 'Id');
     const target = attribute(relationship, 'Target');
-    if (!id || !target || !new RegExp(`r:(?:id|embed|link|pict)="${id}"`).test(nextInner)) continue;
+    if (!id || !target || !referenced.has(id) || renamed.has(id)) continue;
     const newId = `rIdMerged${index}x${id}`;
     let newTarget = target;
     if (attribute(relationship, 'TargetMode') !== 'External') {
@@ -73,14 +153,18 @@ function appendDocument(base: PizZip, next: PizZip, index: number): void {
       newTarget = target.replace(/([^/]+)$/, `merged${index}-$1`);
       base.file(`word/${newTarget.replace(/^\.?\//, '')}`, part.asUint8Array());
       const extension = partPath.split('.').pop()!.toLowerCase();
-      const defaultType = new RegExp(`<Default\\b[^>]*Extension="${extension}"[^>]*/>`, 'i').exec(nextTypes)?.[0];
-      if (defaultType && !new RegExp(`Extension="${extension}"`, 'i').test(types)) types = types.replace('</Types>', `${defaultType}</Types>`);
-      const override = new RegExp(`<Override\\b[^>]*PartName="/${partPath}"[^>]*/>`).exec(nextTypes)?.[0];
+      const defaultType = defaults.find((tag) => attribute(tag, 'Extension')?.toLowerCase() === extension);
+      if (defaultType && !knownExtensions.has(extension)) {
+        types = types.replace('</Types>', `${defaultType}</Types>`);
+        knownExtensions.add(extension);
+      }
+      const override = overrides.find((tag) => attribute(tag, 'PartName') === `/${partPath}`);
       if (override) types = types.replace('</Types>', `${override.replace(`/${partPath}`, `/word/${newTarget.replace(/^\.?\//, '')}`)}</Types>`);
     }
+    renamed.set(id, newId);
     added.push(relationship.replace(`Id="${id}"`, `Id="${newId}"`).replace(`Target="${target}"`, `Target="${newTarget}"`));
-    nextInner = nextInner.replace(new RegExp(`(r:(?:id|embed|link|pict)=")${id}"`, 'g'), `$1${newId}"`);
   }
+  nextInner = nextInner.replace(referencePattern, (whole, prefix: string, id: string) => (renamed.has(id) ? `${prefix}${renamed.get(id)}"` : whole));
   if (added.length > 0) baseRels = baseRels.replace('</Relationships>', `${added.join('')}</Relationships>`);
 
   // Styles the appended text names and the base does not define come along, so it keeps its look.
@@ -88,24 +172,26 @@ function appendDocument(base: PizZip, next: PizZip, index: number): void {
   const nextStyles = next.file('word/styles.xml')?.asText();
   if (baseStyles && nextStyles) {
     const known = new Set([...baseStyles.matchAll(/w:styleId="([^"]+)"/g)].map((match) => match[1]));
-    const missing = (nextStyles.match(/<w:style\b[\s\S]*?<\/w:style>/g) ?? []).filter((style) => !known.has(attribute(style, 'w:styleId')));
+    const missing = elementsOf(nextStyles, 'w:style').filter((style) => !known.has(attribute(style, 'w:styleId')));
     if (missing.length > 0) base.file('word/styles.xml', baseStyles.replace('</w:styles>', `${missing.join('')}</w:styles>`));
   }
 
-  const { inner: baseInner } = bodyOf(baseXml);
-  const finalSection = /<w:sectPr\b[\s\S]*<\/w:sectPr>\s*$|<w:sectPr\b[^>]*\/>\s*$/.exec(baseInner)?.[0] ?? '';
-  const baseContent = baseInner.slice(0, baseInner.length - finalSection.length);
+  const { inner: baseInner, start, end } = bodyOf(baseXml);
+  const sectionStart = finalSectionStart(baseInner);
+  const finalSection = baseInner.slice(sectionStart);
+  const baseContent = baseInner.slice(0, sectionStart);
   const pageBreak = '<w:p><w:r><w:br w:type="page"/></w:r></w:p>';
-  const { start, end } = bodyOf(baseXml);
   base.file('word/document.xml', `${baseXml.slice(0, start)}${baseContent}${pageBreak}${nextInner}${finalSection}${baseXml.slice(end)}`);
   base.file(baseRelsPath, baseRels);
   base.file('[Content_Types].xml', types);
 }
 
 /** Several Word documents in one, in the order given, each from a new page; the first gives the page setup. */
-export function mergeWordDocuments(documents: Buffer[]): Buffer {
+export async function mergeWordDocuments(documents: Buffer[]): Promise<Buffer> {
   const [first, ...rest] = documents;
   if (!first) throw new AppError('validation_error', 'Nothing to merge.');
+  // PizZip inflates on the server's thread: each document is checked first, a kept one too (kept before this check).
+  for (const document of documents) await checkWordDocument(document);
   const base = new PizZip(first);
   rest.forEach((document, index) => appendDocument(base, new PizZip(document), index + 1));
   return base.generate({ type: 'nodebuffer', compression: 'DEFLATE' });
@@ -113,9 +199,10 @@ export function mergeWordDocuments(documents: Buffer[]): Buffer {
 
 const uploadColumns = `id, file_name AS file, size, to_char(uploaded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS uploaded_at`;
 
-/** Keeps a checked Word document for the company's dossiers. */
-export async function saveWordUpload(run: Run, upload: { companyId: string; userId: string; fileName: string; content: Buffer }): Promise<WordUpload> {
-  checkWordDocument(upload.content);
+/** Keeps a checked Word document for the company's dossiers; every one sent counts against its sender's day of uploads. */
+export async function saveWordUpload(run: Run, upload: { companyId: string; userId: string; fileName: string; content: Buffer; quota: UploadQuota }): Promise<WordUpload> {
+  await countUpload(run, { userId: upload.userId, kind: 'word', size: upload.content.length, quota: upload.quota });
+  await checkWordDocument(upload.content);
   const fileName = upload.fileName.replace(/[\\/]/g, '_').slice(0, 200) || 'document.docx';
   const [saved] = await run<WordUpload>(
     `INSERT INTO origin_uploads (company_id, uploaded_by, file_name, size, content) VALUES ($1, $2, $3, $4, $5) RETURNING ${uploadColumns}`,

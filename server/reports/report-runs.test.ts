@@ -5,7 +5,7 @@ import { createCompany } from '../companies/companies.js';
 import { runner } from '../db/run.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { claimQueuedJob } from '../jobs/leases.js';
-import { companyRunLimit, queueFullRetrySeconds, reportRunJobs } from './report-runs.js';
+import { companyRunLimit, keptResultsPerReport, queueFullRetrySeconds, reportRunJobs } from './report-runs.js';
 
 /**
  * A burst of reports from one company: the queue takes at most `companyRunLimit` of its runs and refuses the rest with
@@ -59,5 +59,30 @@ describe('report queue under a burst', () => {
     expect(await ownerOf(await claimQueuedJob(run, reportRunJobs))).toBe(flooding.id);
     expect(await ownerOf(await claimQueuedJob(run, reportRunJobs))).toBe(patient.id);
     expect(await ownerOf(await claimQueuedJob(run, reportRunJobs))).toBe(flooding.id);
+  });
+});
+
+describe('kept report results', () => {
+  let t: TestApp;
+
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(async () => { await t?.close(); });
+
+  it(`keeps at most ${keptResultsPerReport} results of a report of a folder set, however many tolerances are asked for`, async () => {
+    const run = runner(t.database);
+    const [user] = await t.database.db.insert(users).values({ email: 'tolerant@queue.vn', name: 'Tolerant', isVerified: true }).returning();
+    const { company } = await createCompany(t.database.db, user!.id, { name: 'Tolerant Co' });
+    const { access_token: token } = await issueToken({ db: t.database.db, userId: user!.id, ttlHours: 1 });
+    for (let tolerance = 1; tolerance <= keptResultsPerReport + 4; tolerance += 1) {
+      const answer = await t.app.inject({
+        method: 'GET', headers: { authorization: `Bearer ${token}` },
+        url: `/api/new-balance/check-statement/?company_slug=${company.slug}&folder_slug=${new Date().getUTCFullYear()}&tolerance=${tolerance}`,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+    }
+    const kept = await run<{ report: string }>(`SELECT report FROM report_runs WHERE company_id = $1 ORDER BY id`, [company.id]);
+    expect(kept).toHaveLength(keptResultsPerReport);
+    // The newest stay: the last tolerance asked for is answered from its kept result.
+    expect(kept.at(-1)!.report).toBe(`check-statement:${keptResultsPerReport + 4}`);
   });
 });

@@ -23,6 +23,9 @@ export const reportRunJobs: JobTable = { table: 'report_runs', fairBy: 'company_
  */
 export const companyRunLimit = 4;
 
+/** Finished runs kept of one report of a folder set, whatever their options: one per tolerance would grow without end. */
+export const keptResultsPerReport = 10;
+
 /** When a refused request may try again: a run takes seconds, and the screens ask for few at a time. */
 export const queueFullRetrySeconds = 5;
 
@@ -93,6 +96,12 @@ async function runReport(database: Database, computations: ReportComputations, i
     signal.throwIfAborted();
     await run(`UPDATE report_runs SET status = 'succeeded', result = $2, finished_at = now() WHERE id = $1`, [id, JSON.stringify(result)]);
     await run(`DELETE FROM report_runs WHERE folder_set_id = $1 AND report = $2 AND id < $3 AND status NOT IN ('queued', 'running')`, [target.folderSetId, target.report, id]);
+    // Each option (a tolerance of the check statement) is a report of its own: past the newest few, the oldest go.
+    await run(
+      `DELETE FROM report_runs WHERE id IN (
+         SELECT id FROM report_runs WHERE folder_set_id = $1 AND split_part(report, ':', 1) = $2 AND status NOT IN ('queued', 'running')
+          ORDER BY id DESC OFFSET ${keptResultsPerReport})`,
+      [target.folderSetId, target.report.split(':')[0]]);
   } catch (error) {
     if (signal.reason instanceof LeaseLost) return;
     const interrupted = signal.aborted;

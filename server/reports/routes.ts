@@ -53,7 +53,10 @@ export const statementRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     /** A form's workbook in the folder set's layout: Circular 39/2018's (`tt39`), or the template it names. */
     const sendForm = async (reply: FastifyReply, period: Period, form: TemplateForm, rows: ReadonlyArray<object>, tt39: (filer: Filer) => Promise<Buffer>, fileName: string) => {
       const filer = await filerOf(period);
-      return sendWorkbook(reply, await formWorkbookInLayout(run, { period, filer, form, rows, tt39: () => tt39(filer) }), fileName);
+      const workbook = await formWorkbookInLayout(run, { period, filer, form, rows, tt39: () => tt39(filer) });
+      // The layout the folder set names was retired by the platform: the official one is sent, and the answer says so.
+      if (workbook.retiredLayout) reply.header('X-Statement-Layout-Retired', workbook.retiredLayout).header('X-Statement-Layout', 'tt39_2018');
+      return sendWorkbook(reply, workbook.bytes, fileName);
     };
     const periodAnswer = async (period: Period) => {
       const [previous] = period.previousId ? await run<{ slug: string }>('SELECT slug FROM folder_sets WHERE id = $1', [period.previousId]) : [];

@@ -233,10 +233,16 @@ describe('statement layout templates', { timeout: 120_000 }, () => {
     const folder = await call('owner', 'PATCH', `/api/clients-api/companies/${slugs.company}/folder-sets/${folderSlug}/`, { statement_layout: `template:${platform.id}` });
     expect(folder.statusCode).toBe(200);
     expect((await call('viewer', 'GET', statementUrl())).statusCode).toBe(200);
-    expect((await call('admin', 'DELETE', `/api/admin/statement-templates/${platform.id}/`)).json().code).toBe('template_in_use');
-    await call('owner', 'PATCH', `/api/clients-api/companies/${slugs.company}/folder-sets/${folderSlug}/`, { statement_layout: 'tt39_2018' });
+    // A company's choice cannot keep the platform from retiring its template: the company's exports fall back to the
+    // official layout and say so.
     expect((await call('admin', 'DELETE', `/api/admin/statement-templates/${platform.id}/`)).statusCode).toBe(204);
-    // Each change is in the audit log under the template's name, the refused deletion not.
+    const fallback = await call('viewer', 'GET', statementUrl());
+    expect(fallback.statusCode).toBe(200);
+    expect(fallback.headers['x-statement-layout-retired']).toBe(`template:${platform.id}`);
+    expect(fallback.headers['x-statement-layout']).toBe('tt39_2018');
+    expect((await workbookOf(fallback.rawPayload)).worksheets[0]!.getCell('A1').value).not.toBe('TỔNG CỤC HẢI QUAN');
+    await call('owner', 'PATCH', `/api/clients-api/companies/${slugs.company}/folder-sets/${folderSlug}/`, { statement_layout: 'tt39_2018' });
+    // Each change is in the audit log under the template's name.
     const logged = await runner(t.database)<{ subject: string; change: string; form: string | null }>(
       `SELECT subject, details->>'change' AS change, details->>'form' AS form FROM audit_events
         WHERE action = 'statement_template_changed' AND company_id IS NULL ORDER BY id`);

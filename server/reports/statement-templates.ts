@@ -4,7 +4,7 @@ import {
 } from '../../common/statements/templates.js';
 import type { Run } from '../db/run.js';
 import { AppError } from '../http/errors.js';
-import { openUploadedTemplate, previewSheets, sheetText } from './template-workbook.js';
+import { previewUploadedTemplate, templateHeaderRows } from './template-workbook.js';
 
 /**
  * Statement layout templates (docs/statements.md, "Exports and drill-down"): a company's own, managed by its admins
@@ -67,23 +67,28 @@ async function refuseInUse(run: Run, id: number, what: string): Promise<void> {
   }
 }
 
+/**
+ * A company cannot lose a template its own folder sets export in. The platform retires its templates whatever the
+ * companies chose: no company may keep a platform administrator from it, and their exports fall back to the official
+ * layout, saying so (`templateForExport`).
+ */
 export async function deleteTemplate(run: Run, owner: TemplateOwner, id: number): Promise<void> {
   await ownedTemplate(run, owner, id);
-  await refuseInUse(run, id, 'The template cannot be deleted');
+  if (owner.companyId !== null) await refuseInUse(run, id, 'The template cannot be deleted');
   await run('DELETE FROM statement_templates WHERE id = $1', [id]);
 }
 
 export async function deleteTemplateForm(run: Run, owner: TemplateOwner, id: number, form: TemplateForm): Promise<void> {
   await ownedTemplate(run, owner, id);
-  await refuseInUse(run, id, 'The form cannot be removed');
+  if (owner.companyId !== null) await refuseInUse(run, id, 'The form cannot be removed');
   const removed = await run('DELETE FROM statement_template_forms WHERE template_id = $1 AND form = $2 RETURNING form', [id, form]);
   if (removed.length === 0) throw new AppError('not_found', 'This template has no workbook for this form.');
   await run('UPDATE statement_templates SET updated_at = now() WHERE id = $1', [id]);
 }
 
-/** An upload's sheets, for choosing the header and the columns before anything is kept. */
-export async function previewTemplate(file: TemplateFile): Promise<TemplatePreview> {
-  return { file_name: file.fileName, sheets: previewSheets(await openUploadedTemplate(file.content, file.fileName)) };
+/** An upload's sheets, for choosing the header and the columns before anything is kept; read in the turn of `userId`. */
+export async function previewTemplate(file: TemplateFile, userId: string): Promise<TemplatePreview> {
+  return { file_name: file.fileName, sheets: await previewUploadedTemplate(file.content, file.fileName, userId) };
 }
 
 const invalid = (fields: Record<string, string[]>) => new AppError('validation_error', 'Data has invalid format.', { fields });
@@ -93,11 +98,10 @@ const invalid = (fields: Record<string, string[]>) => new AppError('validation_e
  * computed column of the form to a workbook column with a header, each column once, the code columns included.
  * Answers the header's names by column.
  */
-async function checkedColumns(content: Buffer, fileName: string, form: TemplateForm, settings: TemplateSettings): Promise<Record<string, string>> {
-  const workbook = await openUploadedTemplate(content, fileName);
-  const sheet = workbook.getWorksheet(settings.sheet_name);
-  if (!sheet) throw invalid({ sheet_name: [`The workbook has no sheet named ${settings.sheet_name}.`] });
-  const columns = templateHeaderColumns(sheetText(sheet, settings.header_from, settings.header_to), settings.header_from, settings.header_to);
+async function checkedColumns(file: TemplateFile, form: TemplateForm, settings: TemplateSettings, userId: string): Promise<Record<string, string>> {
+  const header = await templateHeaderRows(file.content, file.fileName, settings.sheet_name, settings.header_from, settings.header_to, userId);
+  if (!header) throw invalid({ sheet_name: [`The workbook has no sheet named ${settings.sheet_name}.`] });
+  const columns = templateHeaderColumns(header, settings.header_from, settings.header_to);
   if (Object.keys(columns).length === 0) throw invalid({ header_from: ['The chosen rows hold no header text.'] });
   const keys = new Set<string>(formColumns[form].map((column) => column.key));
   const fields: Record<string, string[]> = {};
@@ -120,7 +124,7 @@ async function checkedColumns(content: Buffer, fileName: string, form: TemplateF
 export async function saveTemplateForm(run: Run, owner: TemplateOwner, input: { id: number; form: TemplateForm; file?: TemplateFile | undefined; settings: TemplateSettings; userId: string }): Promise<TemplateFormAnswer> {
   await ownedTemplate(run, owner, input.id);
   const file = input.file ?? await storedFile(run, input.id, input.form);
-  const columns = await checkedColumns(file.content, file.fileName, input.form, input.settings);
+  const columns = await checkedColumns(file, input.form, input.settings, input.userId);
   const { settings } = input;
   const mapping = Object.fromEntries(Object.entries(settings.mapping).map(([key, letter]) => [key, letter.toUpperCase()]));
   await run(
@@ -156,8 +160,8 @@ export async function readTemplateFile(run: Run, reader: TemplateOwner, id: numb
 }
 
 /** A stored form's sheets again, to change its header or mapping. */
-export async function previewTemplateForm(run: Run, reader: TemplateOwner, id: number, form: TemplateForm): Promise<TemplatePreview> {
-  return previewTemplate(await readTemplateFile(run, reader, id, form));
+export async function previewTemplateForm(run: Run, reader: TemplateOwner, id: number, form: TemplateForm, userId: string): Promise<TemplatePreview> {
+  return previewTemplate(await readTemplateFile(run, reader, id, form), userId);
 }
 
 /** What an export in a template needs: the workbook and where the form sits in it. */
@@ -166,13 +170,18 @@ export interface TemplateForExport {
   settings: Pick<TemplateSettings, 'sheet_name' | 'header_from' | 'header_to' | 'footer_row' | 'mapping'>;
 }
 
-/** The workbook of one form of the template a folder set exports in; a template without it cannot export that form. */
-export async function templateForExport(run: Run, companyId: string, templateId: number, form: TemplateForm): Promise<TemplateForExport> {
-  const [row] = await run<{ content: Uint8Array; sheet_name: string; header_from: number; header_to: number; footer_row: number | null; mapping: Record<string, string>; name: string }>(
-    `SELECT f.content, f.sheet_name, f.header_from, f.header_to, f.footer_row, f.mapping, t.name
+/**
+ * The workbook of one form of the template a folder set exports in; a company's template without it cannot export
+ * that form. Null when the platform retired the template or its form: the export falls back to the official layout.
+ */
+export async function templateForExport(run: Run, companyId: string, templateId: number, form: TemplateForm): Promise<TemplateForExport | null> {
+  const [row] = await run<{ content: Uint8Array; sheet_name: string; header_from: number; header_to: number; footer_row: number | null; mapping: Record<string, string>; name: string; company_id: string | null }>(
+    `SELECT f.content, f.sheet_name, f.header_from, f.header_to, f.footer_row, f.mapping, t.name, t.company_id
        FROM statement_templates t LEFT JOIN statement_template_forms f ON f.template_id = t.id AND f.form = $3
       WHERE t.id = $1 AND (t.company_id IS NULL OR t.company_id = $2)`, [templateId, companyId, form]);
-  if (!row?.content) {
+  // A company's own template cannot go while in use; one that is gone, or a platform form removed, was retired.
+  if (!row || (row.company_id === null && !row.content)) return null;
+  if (!row.content) {
     const which = row ? `The layout ${row.name} has no workbook for Form ${form}` : 'The layout of this folder set no longer exists';
     throw new AppError('template_incomplete', `${which}: upload it under Layout templates, or choose another layout for the folder set.`, { extra: { form } });
   }

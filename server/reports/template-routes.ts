@@ -15,18 +15,19 @@ import { type Run, runner } from '../db/run.js';
 import type { AppDeps } from '../deps.js';
 import { sendDownload, withoutControlCharacters, xlsxType } from '../http/downloads.js';
 import { AppError, fieldsOfIssues } from '../http/errors.js';
+import { countUpload, formFieldText, type UploadQuota } from '../imports/uploads.js';
 import {
   createTemplate, deleteTemplate, deleteTemplateForm, listTemplates, previewTemplate, previewTemplateForm, readTemplateFile, renameTemplate, saveTemplateForm,
   type TemplateFile, type TemplateOwner,
 } from './statement-templates.js';
-import { templateTooLarge } from './template-workbook.js';
+import { checkUploadedTemplate, templateTooLarge } from './template-workbook.js';
 
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 422: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema };
 const templateParams = z.object({ id: recordIdParam });
 const formParams = templateParams.extend({ form: z.enum(templateForms) });
 
 /** A multipart form of these routes: its text fields and its `excel_file`, read whole within the template size limit. */
-async function readForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; file?: TemplateFile }> {
+async function readForm(request: FastifyRequest, counted: { run: Run; quota: UploadQuota }): Promise<{ fields: Record<string, string>; file?: TemplateFile }> {
   if (!request.isMultipart()) return { fields: {} };
   const fields: Record<string, string> = {};
   let file: TemplateFile | undefined;
@@ -34,9 +35,11 @@ async function readForm(request: FastifyRequest): Promise<{ fields: Record<strin
     if (part.type === 'file') {
       if (part.fieldname !== 'excel_file') throw new AppError('validation_error', `Unexpected file field ${part.fieldname}.`);
       const content = await part.toBuffer().catch(() => { throw templateTooLarge(); });
+      // Every workbook sent counts against its sender's day of uploads, read or refused.
+      await countUpload(counted.run, { userId: signedInUser(request).id, kind: 'template', size: content.length, quota: counted.quota });
       file = { content, fileName: withoutControlCharacters(part.filename).replace(/[\\/]/g, '_').slice(0, 200) || 'template.xlsx' };
     } else {
-      fields[part.fieldname] = String(part.value);
+      fields[part.fieldname] = formFieldText(part.fieldname, part.value);
     }
   }
   return file ? { fields, file } : { fields };
@@ -62,10 +65,10 @@ function settingsOf(request: FastifyRequest, fields: Record<string, string>) {
  * owners change them, every member reads them and the platform's), the platform's under /admin/.
  */
 function templateRoutes<Q extends z.ZodObject>(api: FastifyInstance, options: {
-  db: Db; run: Run; base: string; tags: string[]; querystring: Q; ownerOf: (request: FastifyRequest, change: boolean) => Promise<TemplateOwner>; who: string;
+  db: Db; run: Run; base: string; tags: string[]; querystring: Q; ownerOf: (request: FastifyRequest, change: boolean) => Promise<TemplateOwner>; who: string; quota: UploadQuota;
 }) {
   const typed = api.withTypeProvider<ZodTypeProvider>();
-  const { db, run, base, tags, querystring, ownerOf, who } = options;
+  const { db, run, base, tags, querystring, ownerOf, who, quota } = options;
   const security = [{ bearer: [] }];
   const nameOf = async (id: number) => (await run<{ name: string }>('SELECT name FROM statement_templates WHERE id = $1', [id]))[0]?.name ?? `#${id}`;
   /** Every change of a template goes into the audit log, under the template's name (read before a deletion). */
@@ -114,19 +117,21 @@ function templateRoutes<Q extends z.ZodObject>(api: FastifyInstance, options: {
     },
   }, async (request) => {
     await ownerOf(request, true);
-    const { file } = await readForm(request);
+    const { file } = await readForm(request, { run, quota });
     if (!file) throw new AppError('validation_error', 'Choose a file.', { fields: { excel_file: ['Choose a file.'] } });
-    return previewTemplate(file);
+    return previewTemplate(file, signedInUser(request).id);
   });
 
   typed.get(`${base}:id/forms/:form/`, {
     schema: { tags, security, querystring, params: formParams, summary: 'The first rows of every sheet of a form\'s stored workbook, to map it again', response: { 200: templatePreviewSchema, ...errors } },
-  }, async (request) => previewTemplateForm(run, await ownerOf(request, false), request.params.id, request.params.form));
+  }, async (request) => previewTemplateForm(run, await ownerOf(request, false), request.params.id, request.params.form, signedInUser(request).id));
 
   typed.get(`${base}:id/forms/:form/file/`, {
     schema: { tags, security, querystring, params: formParams, produces: [xlsxType], summary: 'A form\'s workbook as it was uploaded' },
   }, async (request, reply) => {
     const file = await readTemplateFile(run, await ownerOf(request, false), request.params.id, request.params.form);
+    // A workbook kept before uploads were checked as they are now (one with macros) is not handed to every member.
+    await checkUploadedTemplate(file.content, file.fileName);
     return sendDownload(reply, file.content, { type: xlsxType, fileName: file.fileName });
   });
 
@@ -137,7 +142,7 @@ function templateRoutes<Q extends z.ZodObject>(api: FastifyInstance, options: {
     },
   }, async (request) => {
     const owner = await ownerOf(request, true);
-    const { fields, file } = await readForm(request);
+    const { fields, file } = await readForm(request, { run, quota });
     const settings = settingsOf(request, fields);
     const saved = await saveTemplateForm(run, owner, { id: request.params.id, form: request.params.form, file, settings, userId: signedInUser(request).id });
     await audit(request, owner, await nameOf(request.params.id), { change: file ? 'form_uploaded' : 'form_mapped', form: request.params.form });
@@ -161,11 +166,12 @@ function templateRoutes<Q extends z.ZodObject>(api: FastifyInstance, options: {
  */
 export const statementTemplateRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const run = runner(deps.database);
+  const quota = { files: deps.config.uploadDailyFiles, bytes: deps.config.uploadDailyBytes };
 
   await app.register(async (scope) => {
     scope.addHook('onRequest', requireUser(deps.database.db));
     templateRoutes(scope, {
-      db: deps.database.db, run, base: '/new-balance/statement-templates/', tags: ['statements'], querystring: z.object({ company_slug: z.string().min(1).max(100) }),
+      db: deps.database.db, run, quota, base: '/new-balance/statement-templates/', tags: ['statements'], querystring: z.object({ company_slug: z.string().min(1).max(100) }),
       who: 'the company\'s own and the platform\'s; admin or owner to change',
       ownerOf: async (request, change) => {
         const { company_slug: companySlug } = request.query as { company_slug: string };
@@ -182,7 +188,7 @@ export const statementTemplateRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> =
       if (!signedInUser(request).isAdmin) throw new AppError('not_found', 'Not found.');
     });
     templateRoutes(scope, {
-      db: deps.database.db, run, base: '/admin/statement-templates/', tags: ['administration'], querystring: z.object({}), who: 'the platform\'s, offered to every company',
+      db: deps.database.db, run, quota, base: '/admin/statement-templates/', tags: ['administration'], querystring: z.object({}), who: 'the platform\'s, offered to every company',
       ownerOf: async () => ({ companyId: null }),
     });
   });

@@ -39,3 +39,16 @@ describe('filling a template', () => {
     expect(filled.pageSetup.printArea).toBe('A1:D6');
   });
 });
+
+describe('placeholders', () => {
+  it('fills only the folder set\'s own values: {{__proto__}} and {{constructor}} stay as typed', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('15');
+    sheet.getCell('A1').value = '{{company}} {{__proto__}} {{constructor}} {{to_string}}';
+    sheet.getCell('A2').value = 'STT';
+    const filled = await load(await fillTemplate(Buffer.from(await workbook.xlsx.writeBuffer()), {
+      form: '16', rows: [], placeholders, settings: { sheet_name: '15', header_from: 2, header_to: 2, footer_row: null, mapping: { stt: 'A' } },
+    }));
+    expect(filled.getCell('A1').value).toBe('Phu Thanh {{__proto__}} {{constructor}} {{to_string}}');
+  });
+});

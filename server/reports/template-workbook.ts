@@ -9,9 +9,11 @@ import {
 import { AppError } from '../http/errors.js';
 import { unreadable } from '../imports/uploads.js';
 import { quantityFormat } from '../resources/number-format.js';
+import { templateInChild } from '../imports/reader.js';
 import { guardRow, workbookBytes } from '../spreadsheets/write.js';
-import { sniffFormat } from '../spreadsheets/sniff.js';
+import { readerLimits, sniffFormat } from '../spreadsheets/sniff.js';
 import { UnreadableFile } from '../spreadsheets/unreadable.js';
+import { type AreaLimits, checkArchive, checkWorkbookArea, OutsideArea } from '../spreadsheets/workbook-area.js';
 
 /**
  * A statement template's workbook: checked when uploaded, previewed for choosing its header, and filled with a
@@ -24,19 +26,50 @@ const previewColumns = 60;
 
 const notXlsx = () => new AppError('template_not_xlsx', 'A template must be an Excel workbook (.xlsx).', { fields: { excel_file: ['A template must be an Excel workbook (.xlsx).'] } });
 
+/**
+ * The area a template may use, and its archive's bounds. A form's title block, header, a few example rows and the
+ * signature block fit many times over; a merged range, a validation or a defined name over the rest of the sheet
+ * does not, and exceljs would build every cell of it.
+ */
+export const templateArea: AreaLimits = {
+  rows: 5000,
+  columns: 200,
+  cells: 200_000,
+  entries: 1000,
+  inflated: TEMPLATE_MAX_BYTES * readerLimits.expansion,
+};
+
+const outsideArea = (error: OutsideArea) => new AppError('template_area', `${error.message} A template may use ${templateArea.rows.toLocaleString('en')} rows and ${templateArea.columns} columns (${templateArea.cells.toLocaleString('en')} cells).`, {
+  fields: { excel_file: [error.message] }, extra: { rows: templateArea.rows, columns: templateArea.columns, cells: templateArea.cells },
+});
+
+/** exceljs runs only in the reader child: what it builds from a template is bounded there by memory and time. */
 async function loadWorkbook(content: Buffer): Promise<ExcelJS.Workbook> {
+  try {
+    await checkWorkbookArea(content, templateArea);
+  } catch (error) {
+    if (error instanceof OutsideArea) throw outsideArea(error);
+    if (error instanceof UnreadableFile) throw unreadable(error);
+    throw error;
+  }
   const { default: excel } = await import('exceljs');
   const workbook = new excel.Workbook();
-  await workbook.xlsx.load(content as unknown as ArrayBuffer);
+  try {
+    await workbook.xlsx.load(content as unknown as ArrayBuffer);
+  } catch {
+    throw new AppError('unprocessable_file', 'The workbook cannot be read.', { extra: { reason: 'corrupt' } });
+  }
   return workbook;
 }
 
 /**
- * Opens an uploaded template after checking it by its bytes: within the size limit, an .xlsx (not a workbook of
- * another format, nor text named .xlsx), no zip bomb, not password protected, readable.
+ * Checks an uploaded template by its bytes before anything parses it: within the size limit, named .xlsx and an
+ * .xlsx by its content (not a workbook of another format, nor text named .xlsx), no macros, not password protected,
+ * within the archive's bounds. What its parts really inflate to and the area it uses are checked in the reader child.
  */
-export async function openUploadedTemplate(content: Buffer, fileName: string): Promise<ExcelJS.Workbook> {
+export async function checkUploadedTemplate(content: Buffer, fileName: string): Promise<void> {
   if (content.length > TEMPLATE_MAX_BYTES) throw templateTooLarge();
+  if (!/\.xlsx$/i.test(fileName)) throw notXlsx();
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'statement-template-'));
   try {
     const filePath = path.join(directory, 'upload');
@@ -50,14 +83,49 @@ export async function openUploadedTemplate(content: Buffer, fileName: string): P
   } finally {
     await fs.rm(directory, { recursive: true, force: true });
   }
-  let workbook: ExcelJS.Workbook;
-  try {
-    workbook = await loadWorkbook(content);
-  } catch {
-    throw new AppError('unprocessable_file', 'The workbook cannot be read.', { extra: { reason: 'corrupt' } });
+  const facts = await checkArchive(content, templateArea).catch((error: unknown) => {
+    throw error instanceof UnreadableFile ? unreadable(error) : error;
+  });
+  // A template is served to every member (a platform's to every company): it carries no code of its uploader.
+  if (facts.macros) {
+    throw new AppError('template_macros', 'A template may not contain macros: save it as an Excel Workbook (.xlsx).', { fields: { excel_file: ['A template may not contain macros.'] } });
   }
+}
+
+/** What the reader child does with a template's bytes. */
+export type TemplateTask =
+  | { op: 'preview'; content: Uint8Array }
+  | { op: 'header'; content: Uint8Array; sheet: string; from: number; to: number }
+  | { op: 'fill'; content: Uint8Array; fill: TemplateFill };
+
+/** The answer of a task: the sheets' first rows, a sheet's header rows (null: no such sheet), or the filled workbook. */
+export type TemplateAnswer = TemplatePreview['sheets'] | TemplatePreviewRow[] | null | Uint8Array;
+
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** Runs a task in the reader child (read-process.ts calls it there). */
+export async function runTemplateTask(task: TemplateTask): Promise<TemplateAnswer> {
+  if (task.op === 'fill') return fillWorkbook(asBuffer(task.content), task.fill);
+  const workbook = await loadWorkbook(asBuffer(task.content));
   if (workbook.worksheets.length === 0) throw new AppError('unprocessable_file', 'The workbook has no sheets.', { extra: { reason: 'not_a_spreadsheet' } });
-  return workbook;
+  if (task.op === 'preview') return previewSheets(workbook);
+  const sheet = workbook.getWorksheet(task.sheet);
+  return sheet ? sheetText(sheet, task.from, task.to) : null;
+}
+
+/** Seconds a template's reading or filling may take in the reader child before it is killed. */
+const templateTimeMs = 60_000;
+
+/** The first rows of every sheet of an uploaded template, checked first. */
+export async function previewUploadedTemplate(content: Buffer, fileName: string, owner: string): Promise<TemplatePreview['sheets']> {
+  await checkUploadedTemplate(content, fileName);
+  return await templateInChild({ op: 'preview', content }, owner, templateTimeMs) as TemplatePreview['sheets'];
+}
+
+/** Rows `from`–`to` of a sheet of an uploaded template as text; undefined when it has no such sheet. */
+export async function templateHeaderRows(content: Buffer, fileName: string, sheet: string, from: number, to: number, owner: string): Promise<TemplatePreviewRow[] | undefined> {
+  await checkUploadedTemplate(content, fileName);
+  return (await templateInChild({ op: 'header', content, sheet, from, to }, owner, templateTimeMs) as TemplatePreviewRow[] | null) ?? undefined;
 }
 
 export const templateTooLarge = () =>
@@ -74,7 +142,7 @@ function cellText(cell: ExcelJS.Cell): string {
 }
 
 /** Rows `from`–`to` of a sheet as text by column letter; empty cells and rows are left out. */
-export function sheetText(sheet: ExcelJS.Worksheet, from: number, to: number, columns = previewColumns): TemplatePreviewRow[] {
+function sheetText(sheet: ExcelJS.Worksheet, from: number, to: number, columns = previewColumns): TemplatePreviewRow[] {
   const rows: TemplatePreviewRow[] = [];
   for (let number = from; number <= Math.min(to, sheet.rowCount); number += 1) {
     const cells: Record<string, string> = {};
@@ -88,7 +156,7 @@ export function sheetText(sheet: ExcelJS.Worksheet, from: number, to: number, co
 }
 
 /** The top rows of every sheet, for the header step of the template screen. */
-export const previewSheets = (workbook: ExcelJS.Workbook): TemplatePreview['sheets'] =>
+const previewSheets = (workbook: ExcelJS.Workbook): TemplatePreview['sheets'] =>
   workbook.worksheets.map((sheet) => ({ name: sheet.name, last_row: sheet.rowCount, rows: sheetText(sheet, 1, previewRows) }));
 
 export type PlaceholderValues = Record<(typeof templatePlaceholders)[number], string>;
@@ -170,7 +238,8 @@ function fillPlaceholders(sheet: ExcelJS.Worksheet, values: PlaceholderValues): 
   sheet.eachRow((row) => {
     row.eachCell((cell) => {
       if (typeof cell.value !== 'string' || !cell.value.includes('{{')) return;
-      cell.value = cell.value.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (text, name: string) => (name in values ? values[name as keyof PlaceholderValues] : text));
+      // Own names only: `{{constructor}}` or `{{__proto__}}` would otherwise print Object's members.
+      cell.value = cell.value.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (text, name: string) => (Object.hasOwn(values, name) ? values[name as keyof PlaceholderValues] : text));
     });
   });
 }
@@ -184,7 +253,12 @@ function fillPlaceholders(sheet: ExcelJS.Worksheet, values: PlaceholderValues): 
  * columns are written: `stt` the running number, quantities as numbers in the quantity format of the Circular 39
  * export, texts as text, through the write guard. The other sheets are removed: the file is this one form.
  */
-export async function fillTemplate(content: Buffer, fill: TemplateFill): Promise<Buffer> {
+export async function fillTemplate(content: Buffer, fill: TemplateFill, owner = ''): Promise<Buffer> {
+  const filled = await templateInChild({ op: 'fill', content, fill }, owner, templateTimeMs) as Uint8Array;
+  return asBuffer(filled);
+}
+
+async function fillWorkbook(content: Buffer, fill: TemplateFill): Promise<Buffer> {
   const workbook = await loadWorkbook(content);
   const sheet = workbook.getWorksheet(fill.settings.sheet_name);
   if (!sheet) throw new AppError('template_incomplete', `The template has no sheet named ${fill.settings.sheet_name}; upload it again.`);
@@ -196,7 +270,7 @@ export async function fillTemplate(content: Buffer, fill: TemplateFill): Promise
   const footer = fill.settings.footer_row !== null && fill.settings.footer_row <= lastRow ? fill.settings.footer_row : null;
   const regionEnd = footer === null ? Math.max(lastRow, headerTo) : footer - 1;
   const region = regionEnd - headerTo;
-  const width = Math.max(sheet.columnCount, ...Object.values(fill.settings.mapping).map((letter) => sheet.getColumn(letter).number));
+  const width = Math.min(templateArea.columns, Math.max(sheet.columnCount, ...Object.values(fill.settings.mapping).map((letter) => sheet.getColumn(letter).number)));
 
   const prototypeRow = sheet.getRow(region > 0 ? headerTo + 1 : headerTo);
   const prototype = Array.from({ length: width }, (_, index) => {

@@ -15,12 +15,22 @@ export interface ZipEntry {
   localHeaderOffset: number;
 }
 
+/** What the central directory is read from: an open file, or bytes already in memory. */
+export interface ByteSource {
+  read: (buffer: Buffer, offset: number, length: number, position: number) => Promise<unknown>;
+}
+
+/** Bytes in memory read as a file is. */
+export const bytesSource = (content: Buffer): ByteSource => ({
+  read: async (buffer, offset, length, position) => { content.copy(buffer, offset, position, position + length); },
+});
+
 /**
  * The entries of a ZIP archive from its central directory, read without inflating anything: their
  * names, declared sizes, compression and whether they are encrypted. ZIP64 archives are refused (a
  * workbook within the upload limit never needs one).
  */
-export async function zipEntries(file: fs.FileHandle, size: number): Promise<ZipEntry[]> {
+export async function zipEntries(file: ByteSource, size: number): Promise<ZipEntry[]> {
   const tailLength = Math.min(size, 65_535 + 22);
   const tail = Buffer.alloc(tailLength);
   await file.read(tail, 0, tailLength, size - tailLength);
@@ -131,4 +141,32 @@ export async function openZip(filePath: string): Promise<ZipArchive> {
       }
     },
   };
+}
+
+const inflateRaw = (data: Buffer, maxOutputLength: number) => new Promise<Buffer>((resolve, reject) => {
+  zlib.inflateRaw(data, { maxOutputLength }, (error, result) => (error ? reject(error) : resolve(result)));
+});
+
+/**
+ * One entry of an archive held in memory, inflated on the thread pool and stopped as soon as its output passes
+ * `limit` bytes or what the entry declares, whichever is smaller: a size the directory lies about costs no more
+ * than the bound, never the gigabytes the data would really expand to.
+ */
+export async function inflateEntry(content: Buffer, entry: ZipEntry, limit: number): Promise<Buffer> {
+  if (entry.method !== 0 && entry.method !== 8) throw new UnreadableFile('corrupt', 'The archive uses an unsupported compression.');
+  if (entry.uncompressed > limit) throw tooBig();
+  if (entry.localHeaderOffset + 30 > content.length || content.readUInt32LE(entry.localHeaderOffset) !== 0x04034b50) throw new UnreadableFile('corrupt', 'The archive is damaged.');
+  const start = entry.localHeaderOffset + 30 + content.readUInt16LE(entry.localHeaderOffset + 26) + content.readUInt16LE(entry.localHeaderOffset + 28);
+  if (start + entry.compressed > content.length) throw new UnreadableFile('corrupt', 'The archive is damaged.');
+  const data = content.subarray(start, start + entry.compressed);
+  if (entry.method === 0) {
+    if (data.length > entry.uncompressed) throw tooBig();
+    return data;
+  }
+  if (entry.compressed === 0) return Buffer.alloc(0);
+  try {
+    return await inflateRaw(data, Math.max(1, entry.uncompressed));
+  } catch (error) {
+    throw (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? tooBig() : new UnreadableFile('corrupt', 'The archive is damaged.');
+  }
 }
