@@ -75,6 +75,9 @@ function CodeContent({ page, year }: { page: CodePageData; year: number }) {
           )}
         </Stack>
         <YearSource year={year} />
+        {tariffYears.length === 1 && doc.level > 1 && (
+          <Typography variant="body2" color="text.secondary" data-testid="one-year"><FormattedMessage id="lookup.held.oneYear" values={{ year: tariffYears[0] }} /></Typography>
+        )}
       </Stack>
       {notes && <Section titleId="lookup.code.notes"><Prose text={notes} /></Section>}
       {page.children.length > 0 && (
