@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { eventually, newPage, useServerAndBrowser } from './harness.js';
+import { eventually, newPage, signInAsDemo, useServerAndBrowser } from './harness.js';
 
 /**
  * What a new visitor meets first, in each language at a laptop's and a phone's width: no floating control covers
@@ -70,5 +70,29 @@ describe('a first visit', () => {
         await context.close();
       }
     }
+  });
+
+  it('shows a signed-in user\'s numbers before the chart library arrives, with the JavaScript they need under budget', async () => {
+    const { context, page, pageErrors } = await newPage(suite.browser);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signInAsDemo(page, suite.server.url);
+    // The charts' chunk is held back until the numbers are on screen: the overview must not wait for it.
+    let releaseCharts: () => void = () => undefined;
+    const chartsHeld = new Promise<void>((resolve) => { releaseCharts = resolve; });
+    await context.route(/DashboardCharts-[^/]*\.js$/, async (route) => { await chartsHeld; await route.continue(); });
+    const firstPage = await context.newPage();
+    await firstPage.goto(`${suite.server.url}/`);
+    await eventually(() => firstPage.getByTestId('overview-tables').isVisible()).toBe(true);
+    const scripts = await firstPage.evaluate(() => performance.getEntriesByType('resource')
+      .filter((entry): entry is PerformanceResourceTiming => entry.name.endsWith('.js'))
+      .map((entry) => ({ name: entry.name.split('/').pop() ?? '', bytes: entry.decodedBodySize })));
+    const decoded = scripts.reduce((sum, script) => sum + script.bytes, 0);
+    expect(scripts.some((script) => script.name.startsWith('DashboardCharts'))).toBe(false);
+    // 1,567 kB before the overview loaded its own page and the lookup and schema library stayed out of it.
+    expect(decoded, scripts.map((script) => `${script.name} ${script.bytes}`).join('\n')).toBeLessThan(950_000);
+    releaseCharts();
+    await eventually(() => firstPage.locator('canvas').count()).toBeGreaterThan(0);
+    expect(pageErrors).toEqual([]);
+    await context.close();
   });
 });
