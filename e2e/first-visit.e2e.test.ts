@@ -47,6 +47,8 @@ describe('a first visit', () => {
     return { problems, fixedControls };
   });
 
+  const overflow = (page: Page) => page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - innerWidth);
+
   it('keeps the header and every floating control clear of the page\'s controls, and the search button searches', async () => {
     for (const width of [1366, 390]) {
       for (const language of ['vi', 'en', 'ko']) {
@@ -60,11 +62,20 @@ describe('a first visit', () => {
         const { problems, fixedControls } = await coveredControls(page);
         expect(problems, `${language} ${width}`).toEqual([]);
         expect(fixedControls, `${language} ${width}: the header's controls are checked`).toBeGreaterThan(2);
+        // The home page with its tree open down to a heading.
+        await page.getByTestId('tree-section').first().click();
+        await page.waitForLoadState('networkidle');
+        expect(await overflow(page), `home at ${width}`).toBeLessThanOrEqual(0);
         if (language === 'vi') {
           await page.getByTestId('search-input').fill('cà phê');
           await page.getByTestId('search-submit').click();
           await eventually(() => new URL(page.url()).pathname).toBe('/search');
           expect(await page.getByTestId('contact-form').count()).toBe(0);
+          await eventually(() => page.getByText('09.01').first().isVisible()).toBe(true);
+          expect(await overflow(page), `search results at ${width}`).toBeLessThanOrEqual(0);
+          await page.goto(`${suite.server.url}/09011110`);
+          await eventually(() => page.getByTestId('origin-rules').isVisible()).toBe(true);
+          expect(await overflow(page), `a code page at ${width}`).toBeLessThanOrEqual(0);
         }
         expect(pageErrors).toEqual([]);
         await context.close();
@@ -92,6 +103,22 @@ describe('a first visit', () => {
     expect(decoded, scripts.map((script) => `${script.name} ${script.bytes}`).join('\n')).toBeLessThan(950_000);
     releaseCharts();
     await eventually(() => firstPage.locator('canvas').count()).toBeGreaterThan(0);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the import wizard on a phone within the screen, naming the current step under its numbers', async () => {
+    const { context, page, pageErrors } = await newPage(suite.browser);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.addInitScript(() => localStorage.setItem('language', 'en'));
+    await signInAsDemo(page, suite.server.url);
+    await page.goto(`${suite.server.url}/data/exim/ecus`);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await eventually(() => page.getByTestId('wizard-step-name').textContent()).toBe('Step 1 of 4: Upload');
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    // Each step's number is in the screen, none of their names squeezed beside it.
+    for (const box of await page.locator('.MuiStepLabel-iconContainer').evaluateAll((icons) => icons.map((icon) => icon.getBoundingClientRect().right))) expect(box).toBeLessThanOrEqual(390);
+    expect(await page.locator('.MuiStepLabel-labelContainer').first().isVisible()).toBe(false);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -102,14 +102,17 @@ function CodeContent({ page, year }: { page: CodePageData; year: number }) {
             <TableHead>
               <TableRow>
                 <TableCell><FormattedMessage id="lookup.code.procedure" /></TableCell>
-                <TableCell><FormattedMessage id="lookup.code.legalReference" /></TableCell>
+                <TableCell sx={wideOnly}><FormattedMessage id="lookup.code.legalReference" /></TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {page.procedures.map((procedure, index) => (
                 <TableRow key={index}>
-                  <TableCell lang="vi">{procedure.name}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{procedure.reference}</TableCell>
+                  <TableCell lang="vi">
+                    {procedure.name}
+                    <Typography variant="body2" color="text.secondary" sx={phoneOnly}>{procedure.reference}</Typography>
+                  </TableCell>
+                  <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>{procedure.reference}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -123,15 +126,22 @@ function CodeContent({ page, year }: { page: CodePageData; year: number }) {
               <TableRow>
                 <TableCell><FormattedMessage id="lookup.code.agreement" /></TableCell>
                 <TableCell><FormattedMessage id="lookup.code.rule" /></TableCell>
-                <TableCell><FormattedMessage id="lookup.code.ruleFrom" /></TableCell>
+                <TableCell sx={wideOnly}><FormattedMessage id="lookup.code.ruleFrom" /></TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {page.originRules.map((rule) => (
                 <TableRow key={rule.agreement}>
                   <TableCell sx={{ fontWeight: 600 }}>{scheduleName(intl, rule.agreement)}</TableCell>
-                  <TableCell>{rule.rule ?? <GeneralRule agreement={rule.agreement} />}</TableCell>
-                  <TableCell>{rule.hs && (rule.hs === doc.id ? '' : <Link component={RouterLink} to={withYear(codePath(rule.hs), year)}>{displayCode(rule.hs)}</Link>)}</TableCell>
+                  <TableCell>
+                    {rule.rule ?? <GeneralRule agreement={rule.agreement} />}
+                    {rule.hs && rule.hs !== doc.id && (
+                      <Typography variant="body2" color="text.secondary" sx={phoneOnly}>
+                        <FormattedMessage id="lookup.code.ruleFrom" />: <Link component={RouterLink} to={withYear(codePath(rule.hs), year)}>{displayCode(rule.hs)}</Link>
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell sx={wideOnly}>{rule.hs && (rule.hs === doc.id ? '' : <Link component={RouterLink} to={withYear(codePath(rule.hs), year)}>{displayCode(rule.hs)}</Link>)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -159,6 +169,10 @@ function CodeContent({ page, year }: { page: CodePageData; year: number }) {
 }
 
 /** The page of one code, addressed by its digits (`/0101`, `/85171300`) or a section numeral (`/XVI`). */
+// On a phone a table's third column left its text a word a line: what it holds moves under the first cell instead.
+const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const phoneOnly = { display: { sm: 'none' } } as const;
+
 export function CodePage() {
   const { code = '' } = useParams();
   const [params] = useSearchParams();
