@@ -14,6 +14,7 @@ import { agreementCodes, agreements, type AgreementCode } from '../../../common/
 import { displayCode, formatCode, normaliseCode, parseSection } from '../../../common/hs/code.js';
 import { isDemonstration } from '../../../common/lookup/demonstration.js';
 import type { CodePage as CodePageData } from '../../../common/lookup/schemas.js';
+import { describeRule, type Translate } from '../../../common/origin/describe.js';
 import { usePageMeta } from '../../app/page-effects.js';
 import { NotFoundPage } from '../NotFoundPage.js';
 import { DutyRatesTable, scheduleName } from './DutyRates.js';
@@ -28,17 +29,18 @@ const codeTitle = (doc: CodePageData['doc']) => (doc.level === 1 ? doc.id : doc.
 const groupTitle = (description: string) => description.replace(/^[-\s]+/, '').replace(/:\s*$/, '');
 
 /** Where no product-specific rule is loaded: the agreement's general rule, labelled as such, or that there is none. */
-function GeneralRule({ agreement }: { agreement: string }) {
+function GeneralRule({ agreement, t }: { agreement: string; t: Translate }) {
   const general = (agreementCodes as readonly string[]).includes(agreement) ? agreements[agreement as AgreementCode].origin.generalRule : '';
   return (
     <Typography component="span" variant="body2" color="text.secondary">
-      {general ? <FormattedMessage id="lookup.code.generalRule" values={{ rule: general }} /> : <FormattedMessage id="lookup.code.noRule" />}
+      {general ? <FormattedMessage id="lookup.code.generalRule" values={{ rule: describeRule(general, t) }} /> : <FormattedMessage id="lookup.code.noRule" />}
     </Typography>
   );
 }
 
 function CodeContent({ page, year }: { page: CodePageData; year: number }) {
   const intl = useIntl();
+  const t: Translate = (id, values) => intl.formatMessage({ id }, values);
   const lang = useLookupLang();
   const { doc } = page;
   const tariffYears = useYears().data?.years ?? [];
@@ -134,7 +136,7 @@ function CodeContent({ page, year }: { page: CodePageData; year: number }) {
                 <TableRow key={rule.agreement}>
                   <TableCell sx={{ fontWeight: 600 }}>{scheduleName(intl, rule.agreement)}</TableCell>
                   <TableCell>
-                    {rule.rule ?? <GeneralRule agreement={rule.agreement} />}
+                    {rule.rule === null ? <GeneralRule agreement={rule.agreement} t={t} /> : <span title={rule.rule} data-testid="origin-rule">{describeRule(rule.rule, t)}</span>}
                     {rule.hs && rule.hs !== doc.id && (
                       <Typography variant="body2" color="text.secondary" sx={phoneOnly}>
                         <FormattedMessage id="lookup.code.ruleFrom" />: <Link component={RouterLink} to={withYear(codePath(rule.hs), year)}>{displayCode(rule.hs)}</Link>
