@@ -65,7 +65,7 @@ describe('app shell in Chromium', () => {
     const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'en-US' });
     await page.goto(`${suite.server.url}/no/such/page`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Something is wrong');
-    expect(await page.getByText('The page you are looking was moved, removed, renamed, or might never exist!').count()).toBe(1);
+    expect(await page.getByText('The page you are looking for was moved, removed or renamed, or never existed.').count()).toBe(1);
     await page.getByRole('link', { name: 'Home' }).last().click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/dutybook\/?$/);
     await expect.poll(() => page.locator('h1').textContent()).toContain('Customs compliance');

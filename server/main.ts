@@ -21,6 +21,7 @@ async function main(): Promise<void> {
   const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}/db` : 'PostgreSQL';
   console.log(`Database: ${where}; applying migrations…`);
   await migrateDatabase(database);
+  console.log('Checking the data every installation starts with (tariff, demo account and its tables)…');
   await seedDatabase(database, { demoTariff: config.demoTariff, demoAccount: config.demoAccount, log: (message) => console.log(message) });
   const run = runner(database);
   // The embedded database has no other server: every unfinished import or lookup load was this data directory's last run's.

@@ -19,7 +19,8 @@ export interface SeedOptions {
 export async function seedDatabase(database: Database, options: SeedOptions & { log?: (message: string) => void }): Promise<void> {
   const log = options.log ?? (() => undefined);
   for (const seeder of seeders(options)) {
-    await seeder.run(database);
-    log(`seeded ${seeder.name}`);
+    const started = Date.now();
+    await seeder.run(database, (message) => log(`  ${message}`));
+    log(`seeded ${seeder.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   }
 }

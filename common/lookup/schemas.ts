@@ -118,6 +118,10 @@ export const yearsAnswerSchema = z.object({
     languages: z.array(lookupLangSchema),
     source: tariffSourceSchema.nullable().describe('null: the year was stored before Dutybook recorded where data comes from'),
   })),
+  held: z.object({
+    decisions: z.number().int().describe('Classification decisions loaded, every year'),
+    co_records: z.number().int().describe('Certificate-of-origin records loaded'),
+  }).describe('What else the lookup holds: a fresh installation has no decisions or certificates until an administrator loads them'),
 });
 export type YearsAnswer = z.infer<typeof yearsAnswerSchema>;
 

@@ -5,7 +5,7 @@ import vi from '../i18n/vi.json' with { type: 'json' };
 import { IntlMessageFormat } from 'intl-messageformat';
 import { agreements } from '../agreements.js';
 import { type Catalog, flattenCatalog } from '../i18n/locales.js';
-import { criterionFormula, describeRule, type Translate } from './describe.js';
+import { criterionFormula, describeRule, type Translate, unloadedRuleNote } from './describe.js';
 
 const translator = (catalog: Catalog, locale: string): Translate => {
   const texts = flattenCatalog(catalog);
@@ -28,5 +28,18 @@ describe('rules of origin in words', () => {
     expect(criterionFormula('CTH', agreements.EV.origin, english)).toBe('Every non-originating material changes heading, or those that do not stay within 10% of the EXW price (de minimis)');
     expect(criterionFormula('CTSH', agreements.AI.origin, english)).toBe('Every non-originating material changes subheading');
     expect(criterionFormula('MaxNOM', agreements.EV.origin, english)).toBe('MaxNOM = VNM / EXW × 100, EXW = FOB − domestic expenses');
+  });
+
+  it('says when a verdict rests on the general rule or an entered criterion because no product-specific rule is loaded', () => {
+    const product = { hs: '85167990' };
+    expect(unloadedRuleNote({ agreement: 'ATIGA', product, rule: { text: 'RVC40 or CTH', general: true } }, vietnamese))
+      .toBe('Chưa nạp quy tắc cụ thể mặt hàng của ATIGA cho mã HS 8516.79.90: kết luận này theo quy tắc chung của hiệp định (Hàm lượng giá trị khu vực (RVC) ≥ 40%; hoặc Chuyển đổi Nhóm (CTH)); quy tắc dành cho mặt hàng này chưa được kiểm tra.');
+    expect(unloadedRuleNote({ agreement: 'ATIGA', product, rule: { text: 'RVC40 or CTH', general: true } }, english))
+      .toBe('No product-specific rule of ATIGA is loaded for HS 8516.79.90: this verdict follows the agreement\'s general rule (Regional value content (RVC) ≥ 40%; or Change of heading (CTH)); the rule for this product was not checked.');
+    expect(unloadedRuleNote({ agreement: 'CPTPP', product, rule: { text: 'RVC40', general: true } }, korean))
+      .toBe('HS 8516.79.90에 대한 CPTPP 품목별 원산지 규칙이 로드되지 않았습니다. 이 판정은 입력한 기준에 따른 것이며 이 제품의 품목별 규칙은 확인하지 않았습니다.');
+    // The product's own rule applied, or no rule and so no verdict: nothing to add.
+    expect(unloadedRuleNote({ agreement: 'EV', product, rule: { text: 'CTH; or MaxNOM 50% (EXW)', general: false } }, english)).toBeNull();
+    expect(unloadedRuleNote({ agreement: 'UKV', product, rule: { text: '', general: true }, rule_missing: true }, english)).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { type AgreementCode, agreements } from '../agreements.js';
 import { formatCode } from '../hs/code.js';
 import { changeLevels, type Criterion, type CriterionKind, parseRule, valueKinds } from './psr.js';
 
@@ -37,4 +38,26 @@ export function criterionFormula(kind: CriterionKind, agreement: FormulaBase, t:
       : t('origin.formulas.change', { level: String(level), deMinimis: agreement.deMinimisPercent, base: agreement.base });
   }
   return t(kind === 'PE' ? 'origin.formulas.PE' : 'origin.formulas.manual');
+}
+
+/** What a schedule's verdict rests on, as far as the rule goes: its agreement, the product's code and the rule it was judged by. */
+export interface JudgedRule {
+  agreement: AgreementCode;
+  product: { hs: string | null };
+  rule: { text: string; general: boolean };
+  rule_missing?: boolean;
+}
+
+/**
+ * A verdict reached without the product-specific rule (none is loaded for the code) must say so wherever it is
+ * shown: the agreement's general rule, or the criterion the user entered, may be laxer or stricter than the rule
+ * for the product. Null when the product's own rule was applied, or when there was no rule and so no verdict.
+ */
+export function unloadedRuleNote(answer: JudgedRule, t: Translate): string | null {
+  if (!answer.rule.general || answer.rule_missing === true) return null;
+  const agreement = agreements[answer.agreement];
+  const values = { agreement: agreement.name, hs: answer.product.hs ? formatCode(answer.product.hs) : '—' };
+  return answer.rule.text === agreement.origin.generalRule
+    ? t('origin.generalRuleNote', { ...values, rule: describeRule(answer.rule.text, t) })
+    : t('origin.criterionRuleNote', values);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bcqtSubTypes, biReportTypes } from './report-types.js';
 
 const money = z.string().describe('VND, rounded to the unit');
 
@@ -37,9 +38,7 @@ export const originPassChartSchema = z.object({
 });
 export type OriginPassChart = z.infer<typeof originPassChartSchema>;
 
-/** Business-intelligence reports: the types of the catalogue and BCQT's sub types. */
-export const biReportTypes = ['XNK-UTM-CO', 'BCQT', 'Tax'] as const;
-export const bcqtSubTypes = ['GC', 'SXXK', 'Standard'] as const;
+export { bcqtSubTypes, biReportTypes };
 
 export const biReportSchema = z.object({
   id: z.number().int(),

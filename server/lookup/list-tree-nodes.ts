@@ -52,3 +52,10 @@ export async function listTariffEditions(options: { database: Database }): Promi
     ORDER BY e.year DESC`);
   return rows.map((row) => ({ year: row.year, languages: lookupLangSchema.options.filter((lang) => row[lang]), source: sourceOf(row) }));
 }
+
+/** How many classification decisions and certificate-of-origin records are loaded: the screens say so when there are none. */
+export async function countHeldRecords(options: { database: Database }): Promise<{ decisions: number; co_records: number }> {
+  const [row] = await runner(options.database)<{ decisions: number; co_records: number }>(
+    'SELECT (SELECT count(*) FROM lookup_decision)::int AS decisions, (SELECT count(*) FROM lookup_co_record)::int AS co_records');
+  return { decisions: row?.decisions ?? 0, co_records: row?.co_records ?? 0 };
+}

@@ -205,6 +205,9 @@ describe('public tariff lookup API', () => {
       { year: 2025, languages: ['en', 'vi', 'ko'], source: { origin: 'demonstration', loaded_at: expect.any(String) } },
       { year: 2020, languages: ['en', 'vi'], source: null },
     ]);
+    // The demonstration decisions and certificates are counted, so the screens know they can be searched.
+    expect(answer.held.decisions).toBeGreaterThan(0);
+    expect(answer.held.co_records).toBeGreaterThan(0);
   });
 
   it('keeps answers until data changes, also when another process imports', async () => {

@@ -15,7 +15,7 @@ import { compareYears } from './compare-years.js';
 import { getCodePage, listRegulationsOfCode } from './get-code-page.js';
 import { getDecision } from './get-decision.js';
 import { getRegulation } from './get-regulation.js';
-import { listTariffEditions, listTreeNodes } from './list-tree-nodes.js';
+import { countHeldRecords, listTariffEditions, listTreeNodes } from './list-tree-nodes.js';
 import { searchCoRecords } from './search-co-records.js';
 import { searchLookup } from './search-lookup.js';
 import { sendContactMessage } from './send-contact-message.js';
@@ -56,8 +56,8 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   app.get('/lookup/years/', {
     schema: { tags, summary: 'Tariff years that hold data, newest first, with the languages of their descriptions', response: { 200: yearsAnswerSchema } },
   }, async (_request, reply) => sendJson(reply, await cachedJson(answerCache, 'years', yearsAnswerSchema, async () => {
-    const editions = await listTariffEditions({ database });
-    return { years: editions.map((edition) => edition.year), editions };
+    const [editions, held] = await Promise.all([listTariffEditions({ database }), countHeldRecords({ database })]);
+    return { years: editions.map((edition) => edition.year), editions, held };
   })));
 
   app.get('/lookup/tree/', {

@@ -26,10 +26,11 @@ const isEmpty = async (database: Database, rows: string) =>
  */
 export const lookupSeeder = (tariff: 'shipped' | 'demo'): Seeder => ({
   name: tariff === 'shipped' ? 'lookup: the shipped tariff and demo data' : 'lookup demo data',
-  run: async (database) => {
+  run: async (database, log) => {
     // The default year is always there; a year imported before the first start (2022, say) does not keep it out.
     if (await isEmpty(database, `lookup_tariff_line WHERE year = ${demoYear}`)) {
       if (tariff === 'shipped') {
+        log?.(`loading the Vietnamese tariff as the ${demoYear} schedule (17,646 rows from data/vn-tariff.csv.gz, with its search index): once, on a fresh database; about a minute…`);
         await importLookupFile({ database, kind: 'tariff', year: demoYear, file: shippedTariffFile, tariffSource: { origin: 'shipped', shipped: shippedTariffSource() } });
       } else {
         await replaceTariffYear({ database, year: demoYear, lines: demoTariffLines, source: { origin: 'demonstration' } });

@@ -20,7 +20,9 @@ describe('the shipped tariff on a fresh database', () => {
   const ids = (answer: { response: { docs: Array<{ id: string }> } }) => answer.response.docs.map((doc) => doc.id);
 
   it('says the year comes from the published Vietnamese tariff, with its legal basis and the compilation it was taken from', async () => {
-    const { editions } = await get('/api/lookup/years/');
+    const { editions, held } = await get('/api/lookup/years/');
+    // Beside the real tariff no made-up decisions or certificates are loaded: the screens say none is there.
+    expect(held).toEqual({ decisions: 0, co_records: 0 });
     expect(editions).toEqual([{ year: 2025, languages: ['en', 'vi'], source: { origin: 'shipped', loaded_at: expect.any(String), shipped: shippedTariffSource() } }]);
     expect(editions[0].source.shipped).toMatchObject({ file: 'vn-tariff.csv.gz', url: 'https://github.com/quyphong91/tariffvn', retrieved: '2026-11-24' });
     for (const basis of Object.values(editions[0].source.shipped.basis)) expect(basis).toMatch(/31\/2022\/TT-BTC.*26\/2023\/NĐ-CP.*107\/2016\/QH13/);

@@ -5,7 +5,7 @@ import PizZip from 'pizzip';
 import { agreements } from '../../common/agreements.js';
 import { formatCode } from '../../common/hs/code.js';
 import type { Locale } from '../../common/i18n/locales.js';
-import { criterionFormula, describeCriterion, type Translate } from '../../common/origin/describe.js';
+import { criterionFormula, describeCriterion, type Translate, unloadedRuleNote } from '../../common/origin/describe.js';
 import { changeLevels, valueKinds } from '../../common/origin/psr.js';
 import type { CriterionResult, DossierForm, ScheduleAnswer } from '../../common/origin/schemas.js';
 import { AppError } from '../http/errors.js';
@@ -101,6 +101,8 @@ export function dossierData(answer: ScheduleAnswer, context: DossierContext, opt
   const criterion = ruleMissing ? inWords((t) => t('origin.reasons.no_rule'))
     : result ? inWords((t) => describeCriterion({ ...result, threshold: valueKinds.includes(result.kind) ? result.threshold ?? undefined : undefined, exceptFrom: result.except_from }, t))
       : annexes[form].criterion;
+  // A conclusion reached without the product's own rule says so: whoever signs the form must know what was not checked.
+  const unloadedNote = unloadedRuleNote(answer, vietnamese) === null ? null : inWords((t) => unloadedRuleNote(answer, t)!);
   const unit = answer.product.unit ?? '1';
   // Each figure as the Word form prints it (`value`) and as a number the workbook keeps (`number`, in `unit`).
   const figure = (label: string, number: number, numberUnit: string): { label: string; value: string; number: number | null; unit: string } =>
@@ -190,7 +192,7 @@ export function dossierData(answer: ScheduleAnswer, context: DossierContext, opt
     figures,
     conclusion: ruleMissing && form !== 'WO'
       ? `Kết luận: ${inWords((t) => t('origin.verdict.noRule', { product: answer.product.code, agreement: agreement.name }))}`
-      : met ? `Kết luận: hàng hóa đáp ứng tiêu chí ${criterion}.` : `Kết luận: hàng hóa chưa đáp ứng tiêu chí ${criterion}.`,
+      : `${met ? `Kết luận: hàng hóa đáp ứng tiêu chí ${criterion}.` : `Kết luận: hàng hóa chưa đáp ứng tiêu chí ${criterion}.`}${unloadedNote ? ` ${unloadedNote}` : ''}`,
     placeDate: '……, ngày …… tháng …… năm ……',
     signature: 'Người đại diện theo pháp luật của thương nhân (ký, ghi rõ họ tên, đóng dấu)',
   };

@@ -22,9 +22,12 @@ function RootLayout() {
   const signedIn = useSession().status === 'authenticated';
   const reportsMenu = useMenuWithReports(signedInMenu);
   return (
-    <Shell menu={signedIn ? reportsMenu : publicMenu} headerActions={<HeaderAccount />} drawerHeader={signedIn ? (placement) => <CompanySwitcher placement={placement} /> : undefined}>
+    <Shell
+      menu={signedIn ? reportsMenu : publicMenu}
+      headerActions={<>{!signedIn && <ContactWidget />}<HeaderAccount /></>}
+      drawerHeader={signedIn ? (placement) => <CompanySwitcher placement={placement} /> : undefined}
+    >
       <Outlet />
-      {!signedIn && <ContactWidget />}
     </Shell>
   );
 }

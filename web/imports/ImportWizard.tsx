@@ -139,7 +139,8 @@ export function ImportWizard({ resource, initialMode = 'normal', onClose, onShow
       </AppBar>
 
       <Box sx={{ px: { xs: 2, md: 4 }, pt: 2.5 }}>
-        <Stepper activeStep={record ? steps.length : step} alternativeLabel>
+        {/* A phone has room for the four numbers, not four names side by side: it names the current step below them. */}
+        <Stepper activeStep={record ? steps.length : step} alternativeLabel sx={{ '& .MuiStepLabel-labelContainer': { display: { xs: 'none', sm: 'block' } } }}>
           {steps.map((name, index) => {
             const caption = stepCaption(index);
             return (
@@ -151,6 +152,11 @@ export function ImportWizard({ resource, initialMode = 'normal', onClose, onShow
             );
           })}
         </Stepper>
+        {!record && steps[step] && (
+          <Typography variant="subtitle2" sx={{ display: { sm: 'none' }, textAlign: 'center', mt: 1 }} data-testid="wizard-step-name">
+            <FormattedMessage id="imports.wizard.stepOf" values={{ number: step + 1, count: steps.length, name: intl.formatMessage({ id: `imports.steps.${steps[step]}` }) }} />
+          </Typography>
+        )}
         <LinearProgress
           variant={waiting ? 'indeterminate' : 'determinate'}
           value={progress}

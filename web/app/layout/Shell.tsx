@@ -37,11 +37,13 @@ const MINI_NAV_WIDTH = 72;
 const isActive = (item: MenuItem, pathname: string) =>
   matchPath({ path: item.path, end: item.path === '/' }, pathname) !== null;
 
+/** The logo and name, home; on a phone the logo alone, named for screen readers, so the header's controls fit beside it. */
 function Brand() {
+  const intl = useIntl();
   return (
-    <Box component={RouterLink} to="/" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none' }}>
+    <Box component={RouterLink} to="/" aria-label={intl.formatMessage({ id: 'shell.appName' })} sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', flexShrink: 0 }}>
       <Box component="img" src="favicon.svg" alt="" sx={{ width: 32, height: 32 }} />
-      <Typography variant="h6" component="span" sx={{ fontWeight: 700, letterSpacing: '-0.01em' }}>
+      <Typography variant="h6" component="span" sx={{ display: { xs: 'none', sm: 'inline' }, fontWeight: 700, letterSpacing: '-0.01em' }}>
         <FormattedMessage id="shell.appName" />
       </Typography>
     </Box>

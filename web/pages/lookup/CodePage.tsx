@@ -14,6 +14,7 @@ import { agreementCodes, agreements, type AgreementCode } from '../../../common/
 import { displayCode, formatCode, normaliseCode, parseSection } from '../../../common/hs/code.js';
 import { isDemonstration } from '../../../common/lookup/demonstration.js';
 import type { CodePage as CodePageData } from '../../../common/lookup/schemas.js';
+import { describeRule, type Translate } from '../../../common/origin/describe.js';
 import { usePageMeta } from '../../app/page-effects.js';
 import { NotFoundPage } from '../NotFoundPage.js';
 import { DutyRatesTable, scheduleName } from './DutyRates.js';
@@ -28,17 +29,18 @@ const codeTitle = (doc: CodePageData['doc']) => (doc.level === 1 ? doc.id : doc.
 const groupTitle = (description: string) => description.replace(/^[-\s]+/, '').replace(/:\s*$/, '');
 
 /** Where no product-specific rule is loaded: the agreement's general rule, labelled as such, or that there is none. */
-function GeneralRule({ agreement }: { agreement: string }) {
+function GeneralRule({ agreement, t }: { agreement: string; t: Translate }) {
   const general = (agreementCodes as readonly string[]).includes(agreement) ? agreements[agreement as AgreementCode].origin.generalRule : '';
   return (
     <Typography component="span" variant="body2" color="text.secondary">
-      {general ? <FormattedMessage id="lookup.code.generalRule" values={{ rule: general }} /> : <FormattedMessage id="lookup.code.noRule" />}
+      {general ? <FormattedMessage id="lookup.code.generalRule" values={{ rule: describeRule(general, t) }} /> : <FormattedMessage id="lookup.code.noRule" />}
     </Typography>
   );
 }
 
 function CodeContent({ page, year }: { page: CodePageData; year: number }) {
   const intl = useIntl();
+  const t: Translate = (id, values) => intl.formatMessage({ id }, values);
   const lang = useLookupLang();
   const { doc } = page;
   const tariffYears = useYears().data?.years ?? [];
@@ -75,6 +77,9 @@ function CodeContent({ page, year }: { page: CodePageData; year: number }) {
           )}
         </Stack>
         <YearSource year={year} />
+        {tariffYears.length === 1 && doc.level > 1 && (
+          <Typography variant="body2" color="text.secondary" data-testid="one-year"><FormattedMessage id="lookup.held.oneYear" values={{ year: tariffYears[0] }} /></Typography>
+        )}
       </Stack>
       {notes && <Section titleId="lookup.code.notes"><Prose text={notes} /></Section>}
       {page.children.length > 0 && (
@@ -99,14 +104,17 @@ function CodeContent({ page, year }: { page: CodePageData; year: number }) {
             <TableHead>
               <TableRow>
                 <TableCell><FormattedMessage id="lookup.code.procedure" /></TableCell>
-                <TableCell><FormattedMessage id="lookup.code.legalReference" /></TableCell>
+                <TableCell sx={wideOnly}><FormattedMessage id="lookup.code.legalReference" /></TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {page.procedures.map((procedure, index) => (
                 <TableRow key={index}>
-                  <TableCell lang="vi">{procedure.name}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{procedure.reference}</TableCell>
+                  <TableCell lang="vi">
+                    {procedure.name}
+                    <Typography variant="body2" color="text.secondary" sx={phoneOnly}>{procedure.reference}</Typography>
+                  </TableCell>
+                  <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>{procedure.reference}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -120,15 +128,22 @@ function CodeContent({ page, year }: { page: CodePageData; year: number }) {
               <TableRow>
                 <TableCell><FormattedMessage id="lookup.code.agreement" /></TableCell>
                 <TableCell><FormattedMessage id="lookup.code.rule" /></TableCell>
-                <TableCell><FormattedMessage id="lookup.code.ruleFrom" /></TableCell>
+                <TableCell sx={wideOnly}><FormattedMessage id="lookup.code.ruleFrom" /></TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {page.originRules.map((rule) => (
                 <TableRow key={rule.agreement}>
                   <TableCell sx={{ fontWeight: 600 }}>{scheduleName(intl, rule.agreement)}</TableCell>
-                  <TableCell>{rule.rule ?? <GeneralRule agreement={rule.agreement} />}</TableCell>
-                  <TableCell>{rule.hs && (rule.hs === doc.id ? '' : <Link component={RouterLink} to={withYear(codePath(rule.hs), year)}>{displayCode(rule.hs)}</Link>)}</TableCell>
+                  <TableCell>
+                    {rule.rule === null ? <GeneralRule agreement={rule.agreement} t={t} /> : <span title={rule.rule} data-testid="origin-rule">{describeRule(rule.rule, t)}</span>}
+                    {rule.hs && rule.hs !== doc.id && (
+                      <Typography variant="body2" color="text.secondary" sx={phoneOnly}>
+                        <FormattedMessage id="lookup.code.ruleFrom" />: <Link component={RouterLink} to={withYear(codePath(rule.hs), year)}>{displayCode(rule.hs)}</Link>
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell sx={wideOnly}>{rule.hs && (rule.hs === doc.id ? '' : <Link component={RouterLink} to={withYear(codePath(rule.hs), year)}>{displayCode(rule.hs)}</Link>)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -156,6 +171,10 @@ function CodeContent({ page, year }: { page: CodePageData; year: number }) {
 }
 
 /** The page of one code, addressed by its digits (`/0101`, `/85171300`) or a section numeral (`/XVI`). */
+// On a phone a table's third column left its text a word a line: what it holds moves under the first cell instead.
+const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const phoneOnly = { display: { sm: 'none' } } as const;
+
 export function CodePage() {
   const { code = '' } = useParams();
   const [params] = useSearchParams();

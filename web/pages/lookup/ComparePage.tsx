@@ -19,7 +19,8 @@ import { normaliseYear } from '../../../common/lookup/query.js';
 import type { YearComparison } from '../../../common/lookup/schemas.js';
 import { usePageMeta } from '../../app/page-effects.js';
 import { scheduleName } from './DutyRates.js';
-import { useLookupLang, useYearComparison, useYears } from './lookup-api.js';
+import { useCodePage, useLookupLang, useYearComparison, useYears } from './lookup-api.js';
+import { ApiError } from '../../app/api.js';
 import { codePath, localText, withYear } from './text.js';
 
 type Change = YearComparison['changes'][number];
@@ -82,6 +83,9 @@ export function ComparePage() {
   usePageMeta('lookup.compare.pageTitle', undefined, { code: displayCode(code), from, to });
   const choose = (name: 'from' | 'to', value: number) => setParams((current) => { current.set(name, String(value)); return current; });
   const answer = comparison.data;
+  // No change between two years also reads "nothing changed" for a code neither year has: the code's own page says which.
+  const codeInYear = useCodePage(code, to, answer?.count === 0);
+  const unknownCode = codeInYear.error instanceof ApiError && codeInYear.error.status === 404;
   return (
     <Stack spacing={2}>
       <Typography variant="h4" component="h1"><FormattedMessage id="lookup.compare.title" values={{ code: displayCode(code) }} /></Typography>
@@ -99,7 +103,8 @@ export function ComparePage() {
       </Paper>
       {comparison.isFetching && <LinearProgress />}
       {comparison.isError && <Alert severity="error"><FormattedMessage id="lookup.search.failed" /></Alert>}
-      {answer && (
+      {unknownCode && <Alert severity="warning" data-testid="compare-unknown"><FormattedMessage id="lookup.compare.unknownCode" values={{ code: displayCode(code), from, to }} /></Alert>}
+      {answer && !unknownCode && (
         <Typography data-testid="compare-count">
           <FormattedMessage id="lookup.compare.count" values={{ count: answer.count, from: answer.from, to: answer.to }} />
           {answer.count > answer.changes.length && <> <FormattedMessage id="lookup.compare.truncated" values={{ shown: answer.changes.length }} /></>}

@@ -30,7 +30,11 @@ function rateMeaning(intl: IntlShape, rate: DutyRateRow, mfn: number | null): st
     const countries = intl.formatList(rate.exceptCountries.map((code) => intl.formatDisplayName(code, { type: 'region', fallback: 'code' }) ?? code));
     return intl.formatMessage({ id: 'lookup.code.rateExcept' }, { percent: intl.formatNumber(rate.percent ?? 0), countries });
   }
-  return rate.kind === 'text' ? intl.formatMessage({ id: 'lookup.code.rateAsPublished' }) : '';
+  if (rate.kind === 'text') return intl.formatMessage({ id: 'lookup.code.rateAsPublished' });
+  // Every row says when its rate applies: the ordinary rate is not always 150% of MFN (5% where MFN is 0).
+  if (rate.schedule === 'ordinary') return intl.formatMessage({ id: 'lookup.code.meaningOrdinary' });
+  if (rate.schedule === 'MFN') return intl.formatMessage({ id: 'lookup.code.meaningMfn' });
+  return intl.formatMessage({ id: 'lookup.code.meaningPreferential' });
 }
 
 /** A line's ordinary, MFN and preferential rates as the tariff publishes them, exclusions explained. */

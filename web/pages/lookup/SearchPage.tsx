@@ -99,7 +99,7 @@ export function SearchPage() {
   const search = useSearch({ q, mode, exact, year, page, filters });
   usePageMeta('lookup.search.pageTitle', 'lookup.search.pageDescription', { term: q || '*' });
   const answer = search.data;
-  const editions = useYears().data?.editions;
+  const { editions, held } = useYears().data ?? {};
   // Only the languages the year's tariff is written in were searched (the shipped tariff has no Korean text).
   const languages = editions?.find((edition) => edition.year === year)?.languages ?? ['vi', 'en'];
   const languageList = intl.formatList(languages.map((lang) => intl.formatMessage({ id: `lookup.search.languageName.${lang}` })), { type: 'conjunction' });
@@ -134,7 +134,10 @@ export function SearchPage() {
               ? <DecisionResult key={doc.id} doc={doc} marks={answer.highlighting[doc.id]} />
               : <TariffResult key={doc.id} doc={doc} marks={answer.highlighting[doc.id]} year={year} />)}
             {answer && answer.response.numFound === 0 && (
-              <Alert severity="info"><FormattedMessage id="lookup.search.none" /></Alert>
+              // With no decision loaded at all, advice about fewer words would send the visitor on a useless hunt.
+              <Alert severity="info" data-testid="search-none">
+                <FormattedMessage id={mode === 'classification' && held?.decisions === 0 ? 'lookup.held.noDecisions' : 'lookup.search.none'} />
+              </Alert>
             )}
             {pages > 1 && (
               <Pagination

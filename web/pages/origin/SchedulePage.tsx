@@ -23,7 +23,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { type AgreementCode, agreementCodes, agreements, isAgreementCode } from '../../../common/agreements.js';
 import { formatCode } from '../../../common/hs/code.js';
-import { criterionFormula, describeCriterion, describeRule, type Translate } from '../../../common/origin/describe.js';
+import { criterionFormula, describeCriterion, describeRule, type Translate, unloadedRuleNote } from '../../../common/origin/describe.js';
 import { valueKinds } from '../../../common/origin/psr.js';
 import { type PerformManualAnswer, type ScheduleAnswer, type ScheduleRequest, priceOptions, scheduleRequestSchema } from '../../../common/origin/schemas.js';
 import { ApiError } from '../../app/api.js';
@@ -210,6 +210,7 @@ function ScheduleView({ answer, onToggle, manual }: { answer: ScheduleAnswer | P
   const number = (value: number | string | null, digits = 4) => (value === null ? '' : intl.formatNumber(Number(value), { maximumFractionDigits: digits }));
   const money = (value: number) => [number(value), answer.currency].filter(Boolean).join(' ');
   const agreement = agreements[answer.agreement];
+  const unloadedNote = unloadedRuleNote(answer, t);
   const editable = manual?.editing === true;
   const cellInput = (code: string, field: 'unit_price' | 'bom_value', shown: string | null, label: string) => (
     <TextField size="small" type="number" value={manual?.rows[code]?.[field] ?? shown ?? ''} onChange={(event) => manual?.onEdit(code, { [field]: event.target.value })}
@@ -236,6 +237,7 @@ function ScheduleView({ answer, onToggle, manual }: { answer: ScheduleAnswer | P
             <FormattedMessage id="origin.rule" values={{ rule: describeRule(answer.rule.text, t), hs: answer.rule.hs ? formatCode(answer.rule.hs) : '', general: String(answer.rule.general) }} />
             {answer.rule.manual && <> <FormattedMessage id="origin.ruleManual" /></>}
           </Typography>
+          {unloadedNote && <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="unloaded-rule-note">{unloadedNote}</Typography>}
         </Alert>
       )}
       <Grid container spacing={2}>

@@ -21,7 +21,7 @@ import { formatCode, normaliseCode } from '../../../common/hs/code.js';
 import { isDemonstration } from '../../../common/lookup/demonstration.js';
 import { cleanTerm } from '../../../common/lookup/query.js';
 import { usePageMeta } from '../../app/page-effects.js';
-import { useCoSearch } from '../lookup/lookup-api.js';
+import { useCoSearch, useYears } from '../lookup/lookup-api.js';
 
 const rowsPerPage = 20;
 const columns = ['reference_no', 'form', 'issue_date', 'exporting_country', 'importing_country', 'hs', 'goods_description'] as const;
@@ -36,6 +36,7 @@ export function SearchingCoPage() {
   const [draft, setDraft] = useState(q);
   const search = useCoSearch(q, page, rowsPerPage);
   const answer = search.data;
+  const held = useYears().data?.held;
   const pages = answer ? Math.ceil(answer.response.numFound / rowsPerPage) : 0;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,6 +58,7 @@ export function SearchingCoPage() {
           </Button>
         </Stack>
       </Paper>
+      {held?.co_records === 0 && <Alert severity="info" data-testid="co-none-loaded"><FormattedMessage id="lookup.held.noCoRecords" /></Alert>}
       {search.isFetching && <LinearProgress aria-label={intl.formatMessage({ id: 'shell.loading' })} />}
       {search.isError && <Alert severity="error"><FormattedMessage id="lookup.search.failed" /></Alert>}
       {answer && (
