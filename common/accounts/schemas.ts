@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formGenerations } from '../statements/generation.js';
 import { builtInLayouts, statementLayoutSchema } from '../statements/templates.js';
 
 /** Payloads of sign-in, registration, codes, profile, companies, members and folder sets. Server and web share them. */
@@ -190,6 +191,8 @@ export const companyInputSchema = z.object({
   pic_name: optionalText(150),
   pic_contact: optionalText(150),
   pic_email: z.union([emailSchema, z.literal('')]).optional().nullable(),
+  form_generation: z.enum(formGenerations).nullable().optional()
+    .describe("The finalization forms its reports follow: tt39 (Circular 39/2018) or tt121 (Circular 121/2025); null follows each period's end date"),
 });
 export const companyUpdateSchema = companyInputSchema.partial().strict();
 
@@ -212,6 +215,7 @@ export const companySchema = z.object({
   pic_name: z.string().nullable(),
   pic_contact: z.string().nullable(),
   pic_email: z.string().nullable(),
+  form_generation: z.enum(formGenerations).nullable(),
   last_updated: z.string(),
   /** The caller's role in this company. */
   role: companyRoleSchema,

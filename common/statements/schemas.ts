@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formGenerations } from './generation.js';
 
 /** The report query: the folder set (period), and optionally one cell to drill into or an Excel file. */
 export const reportQuerySchema = z.object({
@@ -40,6 +41,8 @@ export const statement15RowSchema = z.object({
 export const statement15aRowSchema = z.object({
   ...rowBase,
   begin_quantity: quantity, take_in: quantity, re_purpose: quantity, exportt: quantity, other_export: quantity, end_quantity: quantity,
+  take_in_production: quantity.describe('Of take_in, the products received from production (Circular 121 shows it apart)'),
+  take_in_returned: quantity.describe('Of take_in, the goods declared back in: re-imported and returned products (Circular 121 shows it apart)'),
 });
 export type Statement15Row = z.infer<typeof statement15RowSchema>;
 export type Statement15aRow = z.infer<typeof statement15aRowSchema>;
@@ -48,7 +51,10 @@ const reportEnvelope = <R extends z.ZodObject>(row: R) => z.object({
   count: z.number().int(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(row),
   totals: z.array(row.omit({ code: true, name: true, note: true, negative: true, problems: true }))
     .describe('One per unit, in unit order: quantities in different units are never added together'),
-  period: z.object({ date_start: z.string(), date_end: z.string(), regime: z.string(), previous_folder_slug: z.string().nullable() }),
+  period: z.object({
+    date_start: z.string(), date_end: z.string(), regime: z.string(), previous_folder_slug: z.string().nullable(),
+    generation: z.enum(formGenerations).describe("The finalization forms the report follows: tt39 (Circular 39/2018) or tt121 (Circular 121/2025), by the period's end date unless the company chose"),
+  }),
   unmapped_type_codes: z.array(z.object({ type_code: z.string(), lines: z.number().int() })).describe('Type codes of the period no rule names: decide them in the type-code rules'),
 });
 export const statement15AnswerSchema = reportEnvelope(statement15RowSchema);

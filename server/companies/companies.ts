@@ -83,6 +83,7 @@ function toCompany({ company, role }: Pick<CompanyAccess, 'company' | 'role'>, s
     pic_name: company.picName,
     pic_contact: company.picContact,
     pic_email: company.picEmail,
+    form_generation: company.formGeneration ?? null,
     last_updated: company.lastUpdated.toISOString(),
     role,
     balance_count: counts?.balance ?? 0,
@@ -121,7 +122,11 @@ export async function createCompany(db: Db, userId: string, fields: CompanyField
 }
 
 export async function updateCompany(db: Db, access: CompanyAccess, fields: CompanyFields): Promise<CompanyAccess> {
-  const [company] = await db.update(companies).set({ ...fields, lastUpdated: new Date() }).where(eq(companies.id, access.company.id)).returning();
+  // Another generation of the forms changes every report: the kept ones are dated by the data version.
+  const reportsChange = fields.formGeneration !== undefined && fields.formGeneration !== access.company.formGeneration;
+  const [company] = await db.update(companies)
+    .set({ ...fields, lastUpdated: new Date(), ...(reportsChange ? { dataVersion: sql`${companies.dataVersion} + 1` } : {}) })
+    .where(eq(companies.id, access.company.id)).returning();
   return { ...access, company: company ?? access.company };
 }
 

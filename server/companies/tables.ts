@@ -28,6 +28,8 @@ export const companies = pgTable('companies', {
    * it was computed at, and is computed again once the count has moved.
    */
   dataVersion: integer().notNull().default(0),
+  /** The forms its reports follow (`tt39`, `tt121`: common/statements/generation.ts); null follows each period's end date. */
+  formGeneration: text({ enum: ['tt39', 'tt121'] }),
   lastUpdated: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

@@ -14,7 +14,7 @@ export const withoutControlCharacters = (text: string): string =>
 export function contentDisposition(fileName: string): string {
   // Characters no file name may hold are replaced, not cut at: `Mẫu C/O.xlsx` stays whole as `Mẫu C_O.xlsx`. Leading
   // dots go, so no name is hidden or climbs out of a folder.
-  const base = withoutControlCharacters(fileName).replace(/[\\/:*?<>|]/g, '_').replace(/^[.\s]+/, '');
+  const base = withoutControlCharacters(fileName).replace(/^(?:\.{1,2}[\\/]+)+/, '').replace(/[\\/:*?<>|]/g, '_').replace(/^[.\s]+/, '');
   const ascii = [...base].map((char) => (foldChar(char) === char.toLowerCase() ? char : foldChar(char))).join('')
     .replace(/[^\x20-\x7e]/g, '').replace(/["\\;%]/g, '').trim() || 'download';
   const encoded = encodeURIComponent(base || 'download').replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);

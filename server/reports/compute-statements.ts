@@ -1,4 +1,5 @@
 import type { CheckRow, Form16Row, SourceLine, Statement15aRow, Statement15Row } from '../../common/statements/schemas.js';
+import { type FormGeneration, generationOf } from '../../common/statements/generation.js';
 import type { Run } from '../db/run.js';
 import { AppError } from '../http/errors.js';
 import type { ReportComputations } from './report-runs.js';
@@ -16,6 +17,8 @@ export interface Period {
   dateEnd: string;
   regime: string;
   previousId: string | null;
+  /** The finalization forms its reports follow: the company's choice, else by its end date. */
+  generation: FormGeneration;
 }
 
 interface StatementSqlRow {
@@ -24,6 +27,7 @@ interface StatementSqlRow {
   closing: string; negative: boolean; unit_problems: string[]; total_rows: number;
   total_begin: string; total_take_in: string; total_re_export: string; total_re_purpose: string; total_export_to_produce: string;
   total_other_export: string; total_exportt: string; total_closing: string;
+  take_in_declared: string; total_take_in_declared: string;
 }
 
 /** A computed statement: its rows and totals in the form's own column names, and the period's open questions. */
@@ -35,11 +39,15 @@ export interface Statement<R> {
 }
 
 export async function loadPeriod(run: Run, companyId: string, folderSetId: string): Promise<Period> {
-  const [row] = await run<{ id: string; company_id: string; name: string; date_start: string; date_end: string; type_code: string; previous_folder_set_id: string | null }>(
-    `SELECT id, company_id, name, date_start::text, date_end::text, type_code, previous_folder_set_id FROM folder_sets WHERE id = $1 AND company_id = $2`,
+  const [row] = await run<{ id: string; company_id: string; name: string; date_start: string; date_end: string; type_code: string; previous_folder_set_id: string | null; form_generation: FormGeneration | null }>(
+    `SELECT f.id, f.company_id, f.name, f.date_start::text, f.date_end::text, f.type_code, f.previous_folder_set_id, c.form_generation
+       FROM folder_sets f JOIN companies c ON c.id = f.company_id WHERE f.id = $1 AND f.company_id = $2`,
     [folderSetId, companyId]);
   if (!row) throw new AppError('not_found', 'Folder set not found.');
-  return { id: row.id, companyId: row.company_id, name: row.name, dateStart: row.date_start, dateEnd: row.date_end, regime: row.type_code, previousId: row.previous_folder_set_id };
+  return {
+    id: row.id, companyId: row.company_id, name: row.name, dateStart: row.date_start, dateEnd: row.date_end, regime: row.type_code,
+    previousId: row.previous_folder_set_id, generation: generationOf(row.date_end, row.form_generation),
+  };
 }
 
 /**
@@ -90,18 +98,22 @@ export async function computeStatement15(run: Run, period: Period): Promise<Stat
   };
 }
 
+/** Form 15a's intake apart, as Circular 121 shows it: products received from production, and goods declared back in (re-imported, returned). */
+const intakeOf = (takeIn: string, declared: string) => ({ take_in_production: String(Number(takeIn) - Number(declared)), take_in_returned: declared });
+
 /** Statement 15A (Form 15a/BCQT-SP/GSQL): finished products over the period. */
 export async function computeStatement15a(run: Run, period: Period): Promise<Statement<Statement15aRow>> {
   const rows = await statementRows(run, period, '15a');
   const unmapped = await unmappedTypeCodes(run, period);
   return {
     rows: rows.map((row) => ({
-      code: row.code, name: row.name, unit: row.unit, begin_quantity: row.begin, take_in: row.take_in, re_purpose: row.re_purpose,
-      exportt: row.exportt, other_export: row.other_export, end_quantity: row.closing, note: null, negative: row.negative, problems: problemsOf(row),
+      code: row.code, name: row.name, unit: row.unit, begin_quantity: row.begin, take_in: row.take_in, ...intakeOf(row.take_in, row.take_in_declared),
+      re_purpose: row.re_purpose, exportt: row.exportt, other_export: row.other_export, end_quantity: row.closing, note: null, negative: row.negative,
+      problems: problemsOf(row),
     })),
     totals: firstOfEachUnit(rows).map((row) => ({
-      unit: row.unit, begin_quantity: row.total_begin, take_in: row.total_take_in, re_purpose: row.total_re_purpose,
-      exportt: row.total_exportt, other_export: row.total_other_export, end_quantity: row.total_closing,
+      unit: row.unit, begin_quantity: row.total_begin, take_in: row.total_take_in, ...intakeOf(row.total_take_in, row.total_take_in_declared),
+      re_purpose: row.total_re_purpose, exportt: row.total_exportt, other_export: row.total_other_export, end_quantity: row.total_closing,
     })),
     unmappedTypeCodes: unmapped,
   };
@@ -151,7 +163,7 @@ export async function reviewCheckRow(run: Run, options: { period: Period; code: 
 /** Form 16: the actual norms of the period's exported products (see form16Query). */
 export async function computeForm16(run: Run, period: Period): Promise<Form16Row[]> {
   const opening = await previousClosing(run, period, '15', new Set());
-  return run<Form16Row>(form16Query, [period.companyId, period.id, period.dateStart, period.dateEnd, period.regime, opening, '15']);
+  return run<Form16Row>(form16Query, [period.companyId, period.id, period.dateStart, period.dateEnd, period.regime, opening, '15', period.generation]);
 }
 
 /** The reports of a folder set as jobs compute them (server/reports/report-runs.ts): `check-statement:1` at 1 % tolerance. */

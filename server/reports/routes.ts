@@ -60,7 +60,7 @@ export const statementRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     };
     const periodAnswer = async (period: Period) => {
       const [previous] = period.previousId ? await run<{ slug: string }>('SELECT slug FROM folder_sets WHERE id = $1', [period.previousId]) : [];
-      return { date_start: period.dateStart, date_end: period.dateEnd, regime: period.regime, previous_folder_slug: previous?.slug ?? null };
+      return { date_start: period.dateStart, date_end: period.dateEnd, regime: period.regime, previous_folder_slug: previous?.slug ?? null, generation: period.generation };
     };
     const envelope = async <R>(statement: Statement<R>, period: Period) => ({
       count: statement.rows.length, next: null, previous: null, results: statement.rows, totals: statement.totals,

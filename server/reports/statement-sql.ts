@@ -221,7 +221,10 @@ export const statementRowsCte = `${movementsCte},
     SELECT code, name, unit,
            ${column('begin')} AS begin, ${column('take_in')} AS take_in, ${column('re_export')} AS re_export,
            ${column('re_purpose')} AS re_purpose, ${column('export_to_produce')} AS export_to_produce,
-           ${column('other_export')} AS other_export, ${column('exportt')} AS exportt
+           ${column('other_export')} AS other_export, ${column('exportt')} AS exportt,
+           -- Of the intake, what came in on declarations (re-imported and returned goods, for Form 15a): Circular 121
+           -- shows it apart from the products received from production.
+           coalesce(sum(quantity) FILTER (WHERE same_unit AND column_name = 'take_in' AND source = 'ecus'), 0) AS take_in_declared
       FROM counted GROUP BY code, name, unit),
   -- Apart, and only for the few sources in another unit: a DISTINCT aggregate sorts within every group.
   unit_problems AS (
@@ -244,7 +247,8 @@ export const statementQuery = `WITH ${statementRowsCte}
          ${quantity('sum(begin) OVER (PARTITION BY unit)', 'total_begin')}, ${quantity('sum(take_in) OVER (PARTITION BY unit)', 'total_take_in')},
          ${quantity('sum(re_export) OVER (PARTITION BY unit)', 'total_re_export')}, ${quantity('sum(re_purpose) OVER (PARTITION BY unit)', 'total_re_purpose')},
          ${quantity('sum(export_to_produce) OVER (PARTITION BY unit)', 'total_export_to_produce')}, ${quantity('sum(other_export) OVER (PARTITION BY unit)', 'total_other_export')},
-         ${quantity('sum(exportt) OVER (PARTITION BY unit)', 'total_exportt')}, ${quantity('sum(closing) OVER (PARTITION BY unit)', 'total_closing')}
+         ${quantity('sum(exportt) OVER (PARTITION BY unit)', 'total_exportt')}, ${quantity('sum(closing) OVER (PARTITION BY unit)', 'total_closing')},
+         ${quantity('take_in_declared')}, ${quantity('sum(take_in_declared) OVER (PARTITION BY unit)', 'total_take_in_declared')}
     FROM closed ORDER BY code`;
 
 /** The source lines of one cell: $8 the code, $9 the column (`begin` … `exportt`; `closing` lists them all). */
@@ -425,7 +429,8 @@ export const checkStatementQuery = `WITH RECURSIVE ${statementRowsCte},
  *   actual_norm[p][m] = bom_norm[p][m] × issued[m] / Σ_p' (bom_norm[p'][m] × exported[p'])
  *
  * `X` marks a material never imported (bought at home); `KXDĐM` one whose issues are not recorded, so its norm
- * cannot be established. The exports are the check statement's stretches of days (`exportDemandCtes`), so that the
+ * cannot be established; from Circular 121 ($8 the report's generation, `tt121`) `TH` and `SPTN` as the BOM line marks
+ * them: material recovered from re-imported products, and their repair or recycling. The exports are the check statement's stretches of days (`exportDemandCtes`), so that the
  * year's export lines are not read.
  */
 export const form16Query = `WITH RECURSIVE ${statementRowsCte},
@@ -450,14 +455,20 @@ export const form16Query = `WITH RECURSIVE ${statementRowsCte},
            coalesce(s.name, mn.name) AS material_name, coalesce(s.unit, p.material_unit) AS material_unit,
            p.theoretical / o.quantity AS bom_norm,
            CASE WHEN s.export_to_produce > 0 THEN p.theoretical / o.quantity * s.export_to_produce / nullif(t.theoretical, 0) END AS actual_norm,
-           CASE WHEN p.material_code NOT IN (SELECT code FROM imported_codes) THEN 'X'
+           CASE WHEN $8 = 'tt121' AND bm.mark IS NOT NULL THEN bm.mark
+                WHEN p.material_code NOT IN (SELECT code FROM imported_codes) THEN 'X'
                 WHEN coalesce(s.export_to_produce, 0) = 0 THEN 'KXDĐM' END AS note
       FROM per_product p
       JOIN output o ON o.code = p.product_code AND o.quantity > 0
       JOIN material_total t ON t.material_code = p.material_code
       LEFT JOIN closed s ON s.code = p.material_code
       LEFT JOIN product_names pn ON pn.code = p.product_code
-      LEFT JOIN material_names mn ON mn.code = p.material_code)
+      LEFT JOIN material_names mn ON mn.code = p.material_code
+      -- Circular 121's marks the BOM gives a material of a product: recovered from, or repairing, re-imported products.
+      LEFT JOIN LATERAL (
+        SELECT upper(trim(b.note)) AS mark FROM bom_lines b
+         WHERE ${visible('b')} AND b.code = p.product_code AND b.material_code = p.material_code AND upper(trim(b.note)) IN ('TH', 'SPTN')
+         LIMIT 1) bm ON true)
   SELECT product_code, product_name, product_unit, material_code, material_name, material_unit,
          ${quantity('actual_norm')}, ${quantity('bom_norm')},
          trim_scale(round((actual_norm / nullif(bom_norm, 0) - 1) * 100, 2))::text AS deviation_percent, note

@@ -164,7 +164,7 @@ describe('customs finalization reports', () => {
 
   it('computes Statement 15 from effective declarations, openings and warehouse issues, with the identity on every row', async () => {
     const answer = await statement15();
-    expect(answer.period).toEqual({ date_start: '2025-01-01', date_end: '2025-12-31', regime: 'SXXK', previous_folder_slug: null });
+    expect(answer.period).toEqual({ date_start: '2025-01-01', date_end: '2025-12-31', regime: 'SXXK', previous_folder_slug: null, generation: 'tt39' });
     const rows = byCode(answer.results);
     expect(Object.keys(rows)).toEqual(['M1', 'M2']);
     expect(rows.M1).toMatchObject({ name: 'Vải chính', unit: 'KG', begin_value: '100', take_in: '750', re_export: '0', re_purpose: '10', export_to_produce: '600', other_export: '5', end_value: '235', negative: false, problems: [] });
@@ -287,6 +287,42 @@ describe('customs finalization reports', () => {
     await workbook.xlsx.load((await call('viewer', 'GET', `/api/new-balance/report-form-16/?${scope('y2025')}&format=xlsx`)).rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
     expect([sheet.getCell(1, 9).value, sheet.getCell(10, 5).value, sheet.getCell(10, 8).value]).toEqual(['Mẫu số 16/ĐMTT/GSQL', 'M1', 6]);
+  });
+
+  it('follows the forms of the period\'s generation: Circular 121 splits Form 15a\'s intake and marks TH and SPTN in Form 16', async () => {
+    const statement15a = async () => (await call('viewer', 'GET', `/api/new-balance/report-statement-15A/?${scope('y2025')}`)).json();
+    const form16Notes = async () => (await call('viewer', 'GET', `/api/new-balance/report-form-16/?${scope('y2025')}`)).json().results
+      .map((row: { material_code: string; note: string | null }) => [row.material_code, row.note]);
+    // A period ending 31/12/2025 follows Circular 39 unless the company says otherwise.
+    const before = await statement15a();
+    expect(before.period.generation).toBe('tt39');
+    expect(before.results[0]).toMatchObject({ code: 'P1', take_in: '95', take_in_production: '95', take_in_returned: '0' });
+    const [bomLine] = await run<{ id: number }>(`SELECT id FROM bom_lines WHERE folder_set_id = $1 AND code = 'P1' AND material_code = 'M2' LIMIT 1`, [periods.y2025!.id]);
+    await run(`UPDATE bom_lines SET note = 'th' WHERE id = $1`, [bomLine!.id]);
+    await companyDataChanged(run, company.id);
+    expect(await form16Notes()).toEqual([['M1', null], ['M2', null]]);
+
+    const chosen = await call('accountant', 'PATCH', `/api/clients-api/companies/${company.slug}/`, { form_generation: 'tt121' });
+    expect(chosen.json()).toMatchObject({ form_generation: 'tt121' });
+    expect((await statement15a()).period.generation).toBe('tt121');
+    expect(await form16Notes()).toEqual([['M1', null], ['M2', 'TH']]);
+    expect((await call('accountant', 'PATCH', `/api/clients-api/companies/${company.slug}/`, { form_generation: 'tt33' })).statusCode).toBe(400);
+
+    await call('accountant', 'PATCH', `/api/clients-api/companies/${company.slug}/`, { form_generation: null });
+    await run(`UPDATE bom_lines SET note = NULL WHERE id = $1`, [bomLine!.id]);
+    await companyDataChanged(run, company.id);
+    expect((await statement15a()).period.generation).toBe('tt39');
+
+    // A period ending after 01/02/2026 follows Circular 121: products received from production and a returned lot
+    // declared back in (A31) are shown apart within the intake.
+    const set = (await call('accountant', 'POST', `/api/clients-api/companies/${company.slug}/folder-sets/`, { name: 'FY2027', year: 2027, date_start: '2027-01-01', date_end: '2027-12-31', type_code: 'SXXK' })).json();
+    periods.returns = { slug: set.slug, id: (await run<{ id: string }>('SELECT id FROM folder_sets WHERE slug = $1 AND company_id = $2', [set.slug, company.id]))[0]!.id };
+    await insert('warehouse_take_in', 'returns', [{ item_type: 'product', purpose: 'production', code: 'P9', name: 'Áo sơ mi', unit: 'PCE', bill_date: '2027-03-02', quantity: 40 }]);
+    await insert('ecus_lines', 'returns', [{ account_number: '100000009990', row_number: 1, registered_date: '2027-04-01', type_code: 'A31', code: 'P9', unit: 'PCE', total: 5 }]);
+    const fy2026 = (await call('viewer', 'GET', `/api/new-balance/report-statement-15A/?${scope('returns')}`)).json();
+    expect(fy2026.period.generation).toBe('tt121');
+    expect(fy2026.results).toEqual([expect.objectContaining({ code: 'P9', take_in: '45', take_in_production: '40', take_in_returned: '5', end_quantity: '45' })]);
+    expect(fy2026.totals).toEqual([expect.objectContaining({ unit: 'PCE', take_in: '45', take_in_production: '40', take_in_returned: '5' })]);
   });
 
   it('reviews a BOM and makes only the safe fixes, on request', async () => {

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -8,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { type Company, companyInputSchema, companyUpdateSchema } from '../../../common/accounts/schemas.js';
+import { formGenerations } from '../../../common/statements/generation.js';
 import { companyInitialsOf } from '../../app/layout/initials.js';
 import { companyQueryKey, userInfoQueryKey, useSession } from '../../app/session/SessionProvider.js';
 import { useApiForm } from '../../app/session/use-api-form.js';
@@ -18,7 +20,7 @@ import { canManage, createCompany, updateCompany } from './company-api.js';
 const generalFields = ['name', 'tax_code', 'company_type', 'country', 'address', 'phone_number', 'email', 'contact'] as const;
 const representativeFields = ['representative_name', 'representative_email', 'representative_contact'] as const;
 const picFields = ['pic_name', 'pic_email', 'pic_contact'] as const;
-const allFields = [...generalFields, 'description', ...representativeFields, ...picFields] as const;
+const allFields = [...generalFields, 'description', ...representativeFields, ...picFields, 'form_generation'] as const;
 type CompanyField = (typeof allFields)[number];
 type CompanyValues = Record<CompanyField, string>;
 
@@ -137,6 +139,21 @@ export function CompanySettingsForm({ company }: { company: Company }) {
       </Section>
       <Section titleId="company.sections.pic">
         <Fields form={form} fields={picFields} readOnly={!editable} />
+      </Section>
+      <Section titleId="company.formGeneration.label">
+        <TextField
+          {...form.field('form_generation')}
+          select
+          label={<FormattedMessage id="company.formGeneration.label" />}
+          helperText={<FormattedMessage id="company.formGeneration.hint" />}
+          slotProps={{ input: { readOnly: !editable }, select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          sx={{ maxWidth: 520 }}
+          data-testid="company-form-generation"
+        >
+          {['', ...formGenerations].map((generation) => (
+            <MenuItem key={generation} value={generation}><FormattedMessage id={`company.formGeneration.${generation || 'auto'}`} /></MenuItem>
+          ))}
+        </TextField>
       </Section>
       {form.formError && <Alert severity="error">{form.formError}</Alert>}
       {editable && (

@@ -32,7 +32,7 @@ import { downloadReport, fetchCellSources, reportQueryKey, type ReportScope, typ
 import { useQuantity } from './use-quantity.js';
 
 /** The quantity columns of each form, in the printed order, with their printed numbers. */
-export const statementColumns: Record<Report, ReadonlyArray<{ field: string; number: number }>> = {
+export const statementColumns: Record<Report, ReadonlyArray<{ field: string; number: number | null }>> = {
   'statement-15': [
     { field: 'begin_value', number: 5 }, { field: 'take_in', number: 6 }, { field: 're_export', number: 7 }, { field: 're_purpose', number: 8 },
     { field: 'export_to_produce', number: 9 }, { field: 'other_export', number: 10 }, { field: 'end_value', number: 11 },
@@ -60,10 +60,14 @@ export function StatementReport({ report, scope, onOpenRules }: { report: Report
     mutationFn: () => downloadReport(statementPaths[report], scope, `${report}.xlsx`),
     onError: (error) => snackbar.error(errorText(error)),
   });
-  const columns = statementColumns[report];
+  const answer = statement.data;
+  // Circular 121's Form 15a shows the intake apart: from production, and declared back in (re-imported, returned).
+  const split = report === 'statement-15a' && answer?.period.generation === 'tt121';
+  const columns = statementColumns[report].flatMap((column) => (split && column.field === 'take_in'
+    ? [column, { field: 'take_in_production', number: null }, { field: 'take_in_returned', number: null }] : [column]));
+  const drillable = (field: string) => field !== 'take_in_production' && field !== 'take_in_returned';
 
   if (statement.isError) return <Alert severity="error">{errorText(statement.error)}</Alert>;
-  const answer = statement.data;
   const rows = (answer?.results ?? []) as Row[];
   const flagged = rows.filter((row) => row.problems.length > 0).length;
   const totals = (answer?.totals ?? []) as Array<Record<string, string | null>>;
@@ -72,6 +76,7 @@ export function StatementReport({ report, scope, onOpenRules }: { report: Report
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
         <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
           {answer && <FormattedMessage id="statements.summary" values={{ rows: answer.count, flagged, start: formatBusinessDay(intl, answer.period.date_start), end: formatBusinessDay(intl, answer.period.date_end), regime: answer.period.regime }} />}
+          {answer && <> <FormattedMessage id={`statements.generation.${answer.period.generation}`} /></>}
         </Typography>
         <Button variant="outlined" startIcon={<FileDownloadOutlined />} loading={exporting.isPending} disabled={!answer} onClick={() => exporting.mutate()} data-testid="statement-export">
           <FormattedMessage id="statements.export" />
@@ -94,7 +99,7 @@ export function StatementReport({ report, scope, onOpenRules }: { report: Report
                 <TableCell><FormattedMessage id="statements.columns.unit" /></TableCell>
                 {columns.map((column) => (
                   <TableCell key={column.field} align="right">
-                    <FormattedMessage id={`statements.columns.${column.field}`} /> <Typography component="span" variant="caption" color="text.secondary">({column.number})</Typography>
+                    <FormattedMessage id={`statements.columns.${column.field}`} />{column.number !== null && <> <Typography component="span" variant="caption" color="text.secondary">({column.number})</Typography></>}
                   </TableCell>
                 ))}
                 <TableCell><FormattedMessage id="statements.columns.problems" /></TableCell>
@@ -106,8 +111,9 @@ export function StatementReport({ report, scope, onOpenRules }: { report: Report
                   <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{row.code}</TableCell>
                   <TableCell sx={{ minWidth: 160 }}>{row.name}</TableCell>
                   <TableCell>{row.unit}</TableCell>
-                  {columns.map((column) => (
-                    <TableCell key={column.field} align="right" sx={{ whiteSpace: 'nowrap', cursor: 'pointer', color: Number(row[column.field]) < 0 ? 'error.main' : undefined }}>
+                  {columns.map((column) => (!drillable(column.field)
+                    ? <TableCell key={column.field} align="right" sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>{quantity(String(row[column.field]))}</TableCell>
+                    : <TableCell key={column.field} align="right" sx={{ whiteSpace: 'nowrap', cursor: 'pointer', color: Number(row[column.field]) < 0 ? 'error.main' : undefined }}>
                       <Link component="button" underline="hover" color="inherit" onClick={() => setCell({ code: row.code, field: column.field })}
                         aria-label={intl.formatMessage({ id: 'statements.drill.open' }, { code: row.code, column: intl.formatMessage({ id: `statements.columns.${column.field}` }) })}>
                         {quantity(String(row[column.field]))}
