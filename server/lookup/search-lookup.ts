@@ -102,6 +102,7 @@ export async function searchLookup(options: SearchOptions): Promise<SearchAnswer
       fuzzy,
       ...(parsed.kind === 'text' ? { match } : {}),
       ...(read && read.korean.length > 0 ? { koreanTerms: read.korean } : {}),
+      ...(parsed.kind === 'text' && parsed.ignored.length > 0 ? { ignored: parsed.ignored } : {}),
     },
   };
 }
@@ -186,6 +187,8 @@ function highlightTerms(read: ReadQuery | undefined): string[] {
 
 /** Weights of the ranking: a line's own words count twice its ancestors', and naming the product first counts as much again. */
 const weight = { own: 60, context: 30, main: 60, head: 40, wording: 150, allMain: 40, accent: 15, adjacentMain: 60, adjacentOwn: 15, adjacentContext: 10, optional: 10, korean: 1000 };
+/** How many of a query's words, the rarest, look lines up when no line holds every word. */
+const tellingWords = 3;
 /** What keeps a line down: a chapter or section (too broad to declare), a group row (its coded lines come first), a chapter 98 copy. */
 const penalty = { chapter: 30, group: 40, chapter98: 100 };
 
@@ -261,7 +264,12 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
     const count = (index: number) => Number(queries![`c${index}`] ?? 0);
     for (const { index } of counted) rarity.set(index, Math.max(0.1, Math.log(bound / (count(index) + 1)) / Math.log(bound)));
     // Lines are looked for by the words that are not everywhere; the common ones only rank them.
-    const telling = counted.filter(({ index }) => count(index) < bound).map(({ index }) => `(${queries![`s${index}`]})`);
+    // A word text search reads as nothing (a stop word, a sign) has an empty query, which cannot be written in one.
+    // Only the rarest few look lines up, so a long query does not read most of the year (each word's lines are then
+    // scored on every word): the others still rank what they find.
+    const telling = counted.filter(({ index }) => count(index) < bound && String(queries![`s${index}`]) !== '')
+      .sort((a, b) => count(a.index) - count(b.index)).slice(0, tellingWords)
+      .map(({ index }) => `(${queries![`s${index}`]})`);
     if (telling.length > 0) queries!.wanted = telling.join(' | ');
     params.splice(1);
     termsCte = '';

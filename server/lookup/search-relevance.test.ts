@@ -13,7 +13,7 @@ const queries = JSON.parse(readFileSync(new URL('./fixtures/relevance-queries.js
 describe('search relevance on the shipped tariff', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ lookupSearchPerMinute: 0 });
     await lookupSeeder('shipped').run(t.database);
   }, 300_000);
   afterAll(async () => { await t.close(); });
