@@ -22,8 +22,8 @@ export const maxRows = 600;
  */
 export const maxQueryWords = 12;
 
-/** Trims and collapses whitespace, as every search term is read. */
-export const cleanTerm = (text: string): string => text.trim().replace(/\s+/g, ' ');
+/** Composes accents (NFC, as the tariff is stored), trims and collapses whitespace, as every search term is read. */
+export const cleanTerm = (text: string): string => text.normalize('NFC').trim().replace(/\s+/g, ' ');
 
 /**
  * What a search asks for: everything, a code, or text made of words and quoted phrases

@@ -48,6 +48,12 @@ describe('search relevance on the shipped tariff', () => {
     expect(figures.ko!.top1).toBe(1);
   }, 120_000);
 
+  it('stores the shipped tariff composed (NFC), so its decomposed rows are found like the others', async () => {
+    const rows = await runner(t.database)<{ id: string; description: string }>('SELECT id, description FROM lookup_tariff_line WHERE year = 2025');
+    expect(rows.filter((row) => row.description !== row.description.normalize('NFC')).map((row) => row.id)).toEqual([]);
+    expect((await ids('xe mô tô'.normalize('NFD'))).slice(0, 3).some((id) => id.startsWith('8711'))).toBe(true);
+  });
+
   it('finds a line through its heading\'s words, before lines that only mention the product', async () => {
     // 8516.60.10 reads "Nồi nấu cơm"; "điện" is its heading's. Two lines for switches and tubes of rice cookers hold every word.
     for (const q of ['nồi cơm điện', 'noi com dien', 'nồi cơm']) expect((await ids(q))[0], q).toBe('85166010');

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { type ShippedTariffSource, shippedTariffSourceSchema } from '../../common/lookup/schemas.js';
 import type { Database } from '../db/client.js';
 import type { Seeder } from '../db/seeder.js';
@@ -15,6 +16,30 @@ export const shippedTariffFile = fileURLToPath(new URL('../../data/vn-tariff.csv
 export const shippedTariffSource = (): ShippedTariffSource =>
   shippedTariffSourceSchema.parse(JSON.parse(readFileSync(new URL('../../data/vn-tariff.source.json', import.meta.url), 'utf8')));
 
+/** The Explanatory Notes per heading shipped in data/lookup/ (see its README): heading, Vietnamese, English. */
+export const shippedHeadingNotes = (): Array<{ heading: string; vi: string; en: string }> =>
+  gunzipSync(readFileSync(new URL('../../data/lookup/heading-notes.tsv.gz', import.meta.url))).toString('utf8').split('\n')
+    .filter((line) => line !== '')
+    .map((line) => {
+      const [heading = '', vi = '', en = ''] = line.split('\t');
+      return { heading, vi: vi.normalize('NFC'), en };
+    });
+
+/**
+ * Loads the shipped notes into an empty lookup_heading_note and computes again the search columns of the years already
+ * stored (a database from before the notes), so their lines are found through them too.
+ */
+async function seedHeadingNotes(database: Database): Promise<void> {
+  const notes = shippedHeadingNotes();
+  const run = runner(database);
+  await run(`INSERT INTO lookup_heading_note (heading, vi, en) SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) ON CONFLICT DO NOTHING`,
+    [notes.map((note) => note.heading), notes.map((note) => note.vi), notes.map((note) => note.en)]);
+  await run(`UPDATE lookup_tariff_line l
+     SET words_tsv = c.words, context_tsv = c.context, search_tsv = c.words || c.context, accent_tsv = c.accents, main_tsv = c.main, head_tsv = c.head
+    FROM (SELECT DISTINCT year FROM lookup_tariff_line) AS years, lookup_tariff_search_columns('lookup_tariff_line', years.year) AS c
+   WHERE l.year = years.year AND l.id = c.id`);
+}
+
 const isEmpty = async (database: Database, rows: string) =>
   (await runner(database)<{ found: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${rows}) AS found`))[0]?.found !== true;
 
@@ -27,6 +52,8 @@ const isEmpty = async (database: Database, rows: string) =>
 export const lookupSeeder = (tariff: 'shipped' | 'demo'): Seeder => ({
   name: tariff === 'shipped' ? 'lookup: the shipped tariff and demo data' : 'lookup demo data',
   run: async (database) => {
+    // The notes first: a tariff imported after them computes its search columns with them at once.
+    if (await isEmpty(database, 'lookup_heading_note')) await seedHeadingNotes(database);
     // The default year is always there; a year imported before the first start (2022, say) does not keep it out.
     if (await isEmpty(database, `lookup_tariff_line WHERE year = ${demoYear}`)) {
       if (tariff === 'shipped') {
