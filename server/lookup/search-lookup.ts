@@ -187,6 +187,8 @@ function highlightTerms(read: ReadQuery | undefined): string[] {
 
 /** Weights of the ranking: a line's own words count twice its ancestors', and naming the product first counts as much again. */
 const weight = { own: 60, context: 30, main: 60, head: 40, wording: 150, allMain: 40, accent: 15, adjacentMain: 60, adjacentOwn: 15, adjacentContext: 10, optional: 10, korean: 1000 };
+/** The share of its heading's score a line under it takes. */
+const inherit = 0.5;
 /** How many of a query's words, the rarest, look lines up when no line holds every word. */
 const tellingWords = 3;
 /** What keeps a line down: a chapter or section (too broad to declare), a group row (its coded lines come first), a chapter 98 copy. */
@@ -317,13 +319,22 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
     where.push(`EXISTS (SELECT 1 FROM lookup_tariff_rate r WHERE r.year = l.year AND r.line_id = l.id
       AND r.schedule = ${add(schedule ?? 'MFN')} AND r.percent IS NOT NULL${range})`);
   }
+  // The share of the query's words a line's own words hold.
+  const requiredIndexes = slots.map((slot, index) => ({ slot, index })).filter(({ slot }) => !slot.optional);
+  const own = requiredIndexes.length === 0 ? '0' : `(${requiredIndexes.map(({ index }) => has('words_tsv', `s${index}`)).join(' + ')})::real / ${requiredIndexes.length}`;
   const keep = tariff
-    ? 'l.year, l.id, l.level, length(l.description) + length(l.en_description) AS length, l.position'
+    ? `l.year, l.id, l.level, length(l.description) + length(l.en_description) AS length, l.position, ${own} AS own`
     : 'd.id, d.doc_date';
   const order = tariff ? 'score DESC, level, length, position' : 'score DESC, doc_date DESC NULLS LAST, id';
   const table = tariff ? 'lookup_tariff_line l' : 'lookup_decision d';
+  // A line under a heading that matched takes part of the heading's score: the heading's words are the line's too, so a
+  // line that also holds words of its own (`lốp` in the heading, `ô tô` in the line) comes before the heading, and one
+  // that holds none stays after it.
+  const ranked = tariff
+    ? `ranked AS (SELECT year, id, level, length, position, score + CASE WHEN level > 4 AND row_number() OVER (PARTITION BY left(id, 4), level > 4 ORDER BY own DESC, score DESC, level, length, position) = 1 THEN ${inherit} * own * coalesce(max(score) FILTER (WHERE level = 4) OVER (PARTITION BY left(id, 4)), 0) ELSE 0 END AS score FROM matches), `
+    : '';
   const text = `WITH ${termsCte}matches AS MATERIALIZED (SELECT ${keep}, ${score.join(' + ')} AS score FROM ${table} WHERE ${where.join(' AND ')}),
-    page AS (SELECT * FROM matches ORDER BY ${order} LIMIT ${add(options.rows)} OFFSET ${add(start)})
+    ${ranked}page AS (SELECT * FROM ${tariff ? 'ranked' : 'matches'} ORDER BY ${order} LIMIT ${add(options.rows)} OFFSET ${add(start)})
     SELECT (SELECT count(*) FROM matches) AS total, ${tariff ? tariffColumns : decisionColumns}
     FROM (SELECT 1) AS one
     LEFT JOIN (page JOIN ${table} ON ${tariff ? 'l.year = page.year AND l.id = page.id' : 'd.id = page.id'}) ON true
