@@ -8,6 +8,8 @@ import { demoCoRecords, demoDecisions, demoOriginRules, demoRegulations, demoTar
 import { importLookupFile } from './import-lookup-file.js';
 import { replaceCoRecords, replaceDecisions, replaceOriginRules, replaceRegulations, replaceTariffYear } from './replace-lookup-data.js';
 import { runner } from './sql.js';
+import { koreanHeadingNames } from './korean-headings.js';
+import { settleSearchIndexes } from '../db/search-indexes.js';
 
 /** The Vietnamese tariff Dutybook ships (data/README.md), loaded as the default year on a fresh database. */
 export const shippedTariffFile = fileURLToPath(new URL('../../data/vn-tariff.csv.gz', import.meta.url));
@@ -40,6 +42,27 @@ async function seedHeadingNotes(database: Database): Promise<void> {
    WHERE l.year = years.year AND l.id = c.id`);
 }
 
+/**
+ * Gives the Korean heading names to the stored years' headings that have no Korean text (a database from before the
+ * names), and computes those years' search columns again; a year imported later gets them as it is imported.
+ */
+async function seedKoreanHeadingNames(database: Database): Promise<void> {
+  const names = koreanHeadingNames();
+  const run = runner(database);
+  const named = `FROM unnest($1::text[], $2::text[]) AS k(heading, name)
+    WHERE l.ko_description = '' AND (l.id = k.heading OR (l.id = k.heading || '0000' AND NOT EXISTS (
+      SELECT 1 FROM lookup_tariff_line h WHERE h.year = l.year AND h.id = k.heading)))`;
+  const params = [[...names.keys()], [...names.values()]];
+  const [missing] = await run<{ found: boolean }>(`SELECT EXISTS (SELECT 1 FROM lookup_tariff_line l, ${named.replace('FROM ', '')}) AS found`, params);
+  if (!missing?.found) return;
+  await run(`UPDATE lookup_tariff_line l SET ko_description = k.name ${named}`, params);
+  await run(`UPDATE lookup_tariff_line l
+     SET words_tsv = c.words, context_tsv = c.context, search_tsv = c.words || c.context, accent_tsv = c.accents, main_tsv = c.main, head_tsv = c.head
+    FROM (SELECT DISTINCT year FROM lookup_tariff_line) AS years, lookup_tariff_search_columns('lookup_tariff_line', years.year) AS c
+   WHERE l.year = years.year AND l.id = c.id`);
+  await settleSearchIndexes(run, 'lookup_tariff_line');
+}
+
 const isEmpty = async (database: Database, rows: string) =>
   (await runner(database)<{ found: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${rows}) AS found`))[0]?.found !== true;
 
@@ -54,6 +77,7 @@ export const lookupSeeder = (tariff: 'shipped' | 'demo'): Seeder => ({
   run: async (database) => {
     // The notes first: a tariff imported after them computes its search columns with them at once.
     if (await isEmpty(database, 'lookup_heading_note')) await seedHeadingNotes(database);
+    await seedKoreanHeadingNames(database);
     // The default year is always there; a year imported before the first start (2022, say) does not keep it out.
     if (await isEmpty(database, `lookup_tariff_line WHERE year = ${demoYear}`)) {
       if (tariff === 'shipped') {
