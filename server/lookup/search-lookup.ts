@@ -319,19 +319,26 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
     where.push(`EXISTS (SELECT 1 FROM lookup_tariff_rate r WHERE r.year = l.year AND r.line_id = l.id
       AND r.schedule = ${add(schedule ?? 'MFN')} AND r.percent IS NOT NULL${range})`);
   }
-  // The share of the query's words a line's own words hold.
+  // The share of the query's words that the words naming a line hold (a line for parts `for air conditioning machines`
+  // holds them, but does not name the product by them).
   const requiredIndexes = slots.map((slot, index) => ({ slot, index })).filter(({ slot }) => !slot.optional);
-  const own = requiredIndexes.length === 0 ? '0' : `(${requiredIndexes.map(({ index }) => has('words_tsv', `s${index}`)).join(' + ')})::real / ${requiredIndexes.length}`;
+  const own = requiredIndexes.length === 0 ? '0' : `(${requiredIndexes.map(({ index }) => has('main_tsv', `s${index}`)).join(' + ')})::real / ${requiredIndexes.length}`;
   const keep = tariff
     ? `l.year, l.id, l.level, length(l.description) + length(l.en_description) AS length, l.position, ${own} AS own`
     : 'd.id, d.doc_date';
   const order = tariff ? 'score DESC, level, length, position' : 'score DESC, doc_date DESC NULLS LAST, id';
   const table = tariff ? 'lookup_tariff_line l' : 'lookup_decision d';
-  // A line under a heading that matched takes part of the heading's score: the heading's words are the line's too, so a
-  // line that also holds words of its own (`lốp` in the heading, `ô tô` in the line) comes before the heading, and one
-  // that holds none stays after it.
+  // A line under a heading that matched takes part of the heading's score, in the share of the query's words that name
+  // it: the heading's words are the line's too, so the best line naming the product by them rises to just before its
+  // heading, never past it to another heading; lines that name it by none stay after.
   const ranked = tariff
-    ? `ranked AS (SELECT year, id, level, length, position, score + CASE WHEN level > 4 AND row_number() OVER (PARTITION BY left(id, 4), level > 4 ORDER BY own DESC, score DESC, level, length, position) = 1 THEN ${inherit} * own * coalesce(max(score) FILTER (WHERE level = 4) OVER (PARTITION BY left(id, 4)), 0) ELSE 0 END AS score FROM matches), `
+    ? `ranked AS (SELECT year, id, CASE WHEN promoted THEN 4 ELSE level END AS level, CASE WHEN promoted THEN heading_length - 1 ELSE length END AS length,
+        position, CASE WHEN promoted THEN heading WHEN score >= heading THEN score ELSE lifted END AS score
+      FROM (SELECT *, score < heading AND lifted >= heading AS promoted
+        FROM (SELECT *, CASE WHEN heading > 0 AND level > 4 AND row_number() OVER (PARTITION BY left(id, 4), level > 4 ORDER BY own DESC, score DESC, level, length, position) = 1
+            THEN score + ${inherit} * own * heading ELSE score END AS lifted
+          FROM (SELECT *, coalesce(max(score) FILTER (WHERE level = 4) OVER (PARTITION BY left(id, 4)), 0) AS heading,
+              max(length) FILTER (WHERE level = 4) OVER (PARTITION BY left(id, 4)) AS heading_length FROM matches) AS m) AS n) AS o), `
     : '';
   const text = `WITH ${termsCte}matches AS MATERIALIZED (SELECT ${keep}, ${score.join(' + ')} AS score FROM ${table} WHERE ${where.join(' AND ')}),
     ${ranked}page AS (SELECT * FROM ${tariff ? 'ranked' : 'matches'} ORDER BY ${order} LIMIT ${add(options.rows)} OFFSET ${add(start)})
