@@ -29,6 +29,8 @@ export interface Config {
   authRateLimitPerMinute: number;
   /** Shipping-document PDFs a client may render a minute on the public lookup. */
   documentsPerMinute: number;
+  /** Searches of the public lookup one client may send to the database a minute (kept answers not counted; 0: no limit). */
+  lookupSearchPerMinute: number;
   /** Sign-in attempts one account takes in 15 minutes, from any address, before its sign-ins pause. */
   signInAttemptsPerAccount: number;
   /** The published demo account may exist (embedded database only): on loopback, or DEMO_ACCOUNT=true. */
@@ -178,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     authRateLimitPerMinute: intFrom(env.AUTH_RATE_LIMIT_PER_MIN, 10, 'AUTH_RATE_LIMIT_PER_MIN'),
     documentsPerMinute: intFrom(env.DOCUMENTS_PER_MIN, 10, 'DOCUMENTS_PER_MIN'),
+    lookupSearchPerMinute: intFrom(env.LOOKUP_SEARCH_PER_MIN, 60, 'LOOKUP_SEARCH_PER_MIN'),
     signInAttemptsPerAccount: intFrom(env.SIGN_IN_ACCOUNT_LIMIT, 10, 'SIGN_IN_ACCOUNT_LIMIT'),
     demoAccount: booleanFrom(env.DEMO_ACCOUNT, isLoopback(host), 'DEMO_ACCOUNT'),
     tokenTtlHours: intFrom(env.TOKEN_TTL_HOURS, 24 * 7, 'TOKEN_TTL_HOURS'),

@@ -7,7 +7,7 @@ import { normaliseYear, parseQuery } from './query.js';
 describe('search term reading', () => {
   it('trims, collapses whitespace and treats an empty term as match-all', () => {
     expect(parseQuery('   ')).toEqual({ kind: 'all' });
-    expect(parseQuery('  live   horses ')).toEqual({ kind: 'text', text: 'live horses', words: ['live', 'horses'], phrases: [] });
+    expect(parseQuery('  live   horses ')).toEqual({ kind: 'text', text: 'live horses', words: ['live', 'horses'], phrases: [], ignored: [] });
   });
   it('reads codes and sections as code lookups', () => {
     expect(parseQuery(' 0101 ')).toEqual({ kind: 'code', code: { kind: 'code', digits: '0101', formatted: '01.01' } });
@@ -15,8 +15,16 @@ describe('search term reading', () => {
     expect(parseQuery('XVI')).toEqual({ kind: 'code', code: { kind: 'section', section: 'XVI' } });
   });
   it('keeps quoted phrases and makes the whole term a phrase in exact mode', () => {
-    expect(parseQuery('"pure-bred breeding" horses')).toEqual({ kind: 'text', text: 'pure-bred breeding horses', words: ['horses'], phrases: ['pure-bred breeding'] });
-    expect(parseQuery('live horses', { exact: true })).toEqual({ kind: 'text', text: 'live horses', words: [], phrases: ['live horses'] });
+    expect(parseQuery('"pure-bred breeding" horses')).toEqual({ kind: 'text', text: 'pure-bred breeding horses', words: ['horses'], phrases: ['pure-bred breeding'], ignored: [] });
+    expect(parseQuery('live horses', { exact: true })).toEqual({ kind: 'text', text: 'live horses', words: [], phrases: ['live horses'], ignored: [] });
+    // Words without a letter or digit name nothing; a query of them alone is no text query.
+    expect(parseQuery('! |')).toEqual({ kind: 'all' });
+    expect(parseQuery('máy | bơm')).toMatchObject({ words: ['máy', 'bơm'] });
+    // Only the first twelve words are searched, the others named.
+    const long = Array.from({ length: 40 }, (_, index) => `w${index}`);
+    expect(parseQuery(long.join(' '))).toMatchObject({ words: long.slice(0, 12), ignored: long.slice(12) });
+    expect(parseQuery(`"${long.slice(0, 10).join(' ')}" a b c d`)).toMatchObject({ phrases: [long.slice(0, 10).join(' ')], words: ['a', 'b'], ignored: ['c', 'd'] });
+    expect(parseQuery(long.join(' '), { exact: true })).toMatchObject({ phrases: [long.slice(0, 12).join(' ')], ignored: long.slice(12) });
   });
   it('accepts stored years 2017–2023 and reads anything else as 2025', () => {
     expect([2017, 2023, 2024, 2016, 'x', undefined].map(normaliseYear)).toEqual([2017, 2023, 2025, 2025, 2025, 2025]);

@@ -15,8 +15,15 @@ export const searchPageSize = 8;
 export const maxSectionRows = 22;
 export const maxRows = 600;
 
-/** Trims and collapses whitespace, as every search term is read. */
-export const cleanTerm = (text: string): string => text.trim().replace(/\s+/g, ' ');
+/**
+ * Words of a text query that are searched; the rest are left out and named in the answer (`query.ignored`). Each word
+ * adds text-search matches to every candidate line, so a query of forty words cost the database several times a
+ * usual one: the bound keeps one public search's work near that of an ordinary product name.
+ */
+export const maxQueryWords = 12;
+
+/** Composes accents (NFC, as the tariff is stored), trims and collapses whitespace, as every search term is read. */
+export const cleanTerm = (text: string): string => text.normalize('NFC').trim().replace(/\s+/g, ' ');
 
 /**
  * What a search asks for: everything, a code, or text made of words and quoted phrases
@@ -25,7 +32,7 @@ export const cleanTerm = (text: string): string => text.trim().replace(/\s+/g, '
 export type ParsedQuery =
   | { kind: 'all' }
   | { kind: 'code'; code: CodeTerm }
-  | { kind: 'text'; text: string; words: string[]; phrases: string[] };
+  | { kind: 'text'; text: string; words: string[]; phrases: string[]; ignored: string[] };
 
 export function parseQuery(raw: string, options: { exact?: boolean } = {}): ParsedQuery {
   const text = cleanTerm(raw);
@@ -34,7 +41,9 @@ export function parseQuery(raw: string, options: { exact?: boolean } = {}): Pars
   if (code) return { kind: 'code', code };
   if (options.exact) {
     const phrase = cleanTerm(text.replaceAll('"', ' '));
-    return phrase === '' ? { kind: 'all' } : { kind: 'text', text: phrase, words: [], phrases: [phrase] };
+    const kept = phrase.split(' ');
+    const ignored = kept.splice(maxQueryWords);
+    return phrase === '' ? { kind: 'all' } : { kind: 'text', text: kept.join(' '), words: [], phrases: [kept.join(' ')], ignored };
   }
   const phrases: string[] = [];
   const rest = text.replace(/"([^"]*)"/g, (_match, inner: string) => {
@@ -42,7 +51,21 @@ export function parseQuery(raw: string, options: { exact?: boolean } = {}): Pars
     if (phrase) phrases.push(phrase);
     return ' ';
   });
-  const words = cleanTerm(rest.replaceAll('"', ' ')).split(' ').filter((word) => word !== '');
-  if (words.length === 0 && phrases.length === 0) return { kind: 'all' };
-  return { kind: 'text', text: cleanTerm([...phrases, ...words].join(' ')), words: [...new Set(words)], phrases };
+  // A word without a letter or digit (`!`, `|`, `-`) names nothing a line could hold.
+  const typed = cleanTerm(rest.replaceAll('"', ' ')).split(' ').filter((word) => /[\p{L}\p{N}]/u.test(word));
+  // Quoted phrases count their words against the bound first, then the words in the order typed.
+  let budget = maxQueryWords;
+  const keptPhrases: string[] = [];
+  const ignored: string[] = [];
+  for (const phrase of phrases) {
+    const words = phrase.split(' ');
+    if (budget <= 0) { ignored.push(...words); continue; }
+    keptPhrases.push(words.slice(0, budget).join(' '));
+    ignored.push(...words.slice(budget));
+    budget -= Math.min(words.length, budget);
+  }
+  const words = [...new Set(typed)];
+  ignored.push(...words.splice(Math.max(budget, 0)));
+  if (words.length === 0 && keptPhrases.length === 0) return { kind: 'all' };
+  return { kind: 'text', text: cleanTerm([...keptPhrases, ...words].join(' ')), words, phrases: keptPhrases, ignored };
 }

@@ -82,6 +82,8 @@ export const searchAnswerSchema = z.object({
     match: z.enum(['all', 'some', 'similar']).optional(),
     /** Korean product names the query holds and the codes they stand for, searched beside any Korean text of the tariff. */
     koreanTerms: z.array(z.object({ term: z.string(), codes: z.array(z.string()) })).optional(),
+    /** Words past the first twelve of a text query, which were not searched. */
+    ignored: z.array(z.string()).optional(),
   }),
 });
 export type SearchAnswer = z.infer<typeof searchAnswerSchema>;

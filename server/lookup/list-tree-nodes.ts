@@ -43,8 +43,10 @@ function sourceOf(row: SourceRow): TariffSource | null {
  * lines come from (an administrator by name: the lookup is public, their address stays in the administration area).
  */
 export async function listTariffEditions(options: { database: Database }): Promise<Array<{ year: number; languages: LookupLang[]; source: TariffSource | null }>> {
+  // Korean counts where lines below the headings have it: Dutybook's Korean heading names (korean-headings.ts) do not
+  // make a year a Korean edition.
   const rows = await runner(options.database)<{ year: number; vi: boolean; en: boolean; ko: boolean } & SourceRow>(`WITH editions AS (
-      SELECT year, bool_or(description <> '') AS vi, bool_or(en_description <> '') AS en, bool_or(ko_description <> '') AS ko
+      SELECT year, bool_or(description <> '') AS vi, bool_or(en_description <> '') AS en, bool_or(ko_description <> '' AND length(id) = 8 AND right(id, 4) <> '0000') AS ko
         FROM lookup_tariff_line GROUP BY year)
     SELECT e.year::int AS year, e.vi, e.en, e.ko, s.origin, s.file_name, s.shipped, u.name AS loaded_by,
       to_char(s.loaded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS loaded_at

@@ -24,7 +24,9 @@ export interface TableSource {
 async function readRows(file: string, source: TableSource): Promise<string[][]> {
   const rows: string[][] = [];
   for await (const row of readSheetRows(file, source.format, source.sheet, 1, { rows: Number.MAX_SAFE_INTEGER, columns: readerLimits.columns })) {
-    const cells = row.cells.map(cellText);
+    // Text is stored composed (NFC): a workbook may hold Vietnamese as base letters and combining accents (29 rows of
+    // the published tariff do, heading 87.11 among them), which searches, folding and highlighting would not match.
+    const cells = row.cells.map((cell) => cellText(cell).normalize('NFC'));
     if (cells.some((cell) => cell !== '')) rows.push(cells);
   }
   return rows;

@@ -4,6 +4,7 @@ import { levelOfCode, parseSection, formatCode } from '../../common/hs/code.js';
 import { psrAgreements } from '../../common/lookup/schemas.js';
 import { invalidateLookupCache } from './answer-cache.js';
 import { inTransaction, type Run } from './sql.js';
+import { withKoreanHeadingNames } from './korean-headings.js';
 import type { DutyRate } from '../../common/lookup/duty-rate.js';
 import type { ShippedTariffSource } from '../../common/lookup/schemas.js';
 
@@ -129,7 +130,8 @@ async function recordTariffSource(run: Run, year: number, source: TariffSourceIn
  * the previous lines stay visible until it commits. A group row has no code to show and sits one level below its parent.
  */
 export async function replaceTariffYear(options: { database: Database; year: number; lines: TariffLineInput[]; rates?: TariffRateInput[]; source?: TariffSourceInput }): Promise<number> {
-  const { year, lines } = options;
+  const { year } = options;
+  const lines = withKoreanHeadingNames(options.lines);
   const levelOf = new Map<string, number>();
   const rows = lines.map((line, position) => {
     const level = line.group ? (levelOf.get(line.parentId ?? '') ?? 0) + 1 : levelOfCode(line.id);

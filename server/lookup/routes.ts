@@ -18,6 +18,7 @@ import { getRegulation } from './get-regulation.js';
 import { countHeldRecords, listTariffEditions, listTreeNodes } from './list-tree-nodes.js';
 import { searchCoRecords } from './search-co-records.js';
 import { searchLookup } from './search-lookup.js';
+import { SearchRate } from './search-rate.js';
 import { sendContactMessage } from './send-contact-message.js';
 import { type ShippingDocumentInput, shippingDocumentKinds, shippingDocumentSchema } from '../../common/lookup/shipping-documents.js';
 import { recordIdParams } from '../../common/api/ids.js';
@@ -39,17 +40,20 @@ const sendJson = (reply: FastifyReply, json: Buffer) => reply.type('application/
 export const lookupRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { database } = deps;
   const answerCache = { database, maxBytes: deps.config.lookupCacheBytes };
+  const searchRate = new SearchRate(deps.config.lookupSearchPerMinute);
 
   app.get('/lookup/search/', {
     schema: {
-      tags, querystring: searchQuerySchema, response: { 200: searchAnswerSchema },
+      tags, querystring: searchQuerySchema, response: { 200: searchAnswerSchema, 429: apiErrorSchema },
       summary: 'Search tariff lines or classification decisions of a year by words, phrase or code',
     },
   }, async (request, reply) => {
     // Every language is searched whatever the interface's (lang), so answers are kept without it.
     const { q, year, mode, exact, page, rows, chapter, schedule, rateMin, rateMax } = request.query;
     const options = { q, year: normaliseYear(year), mode, exact: exact === '1', page, rows, filters: { chapter, schedule, rateMin, rateMax } };
-    const json = await cachedJson(answerCache, `search:${JSON.stringify(options)}`, searchAnswerSchema, () => searchLookup({ database, ...options }));
+    // Only a search the kept answers do not hold reaches the database, and only it is counted.
+    const json = await cachedJson(answerCache, `search:${JSON.stringify(options)}`, searchAnswerSchema,
+      () => searchRate.run(request.ip, () => searchLookup({ database, ...options })));
     return sendJson(reply, json);
   });
 

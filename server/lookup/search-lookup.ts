@@ -102,6 +102,7 @@ export async function searchLookup(options: SearchOptions): Promise<SearchAnswer
       fuzzy,
       ...(parsed.kind === 'text' ? { match } : {}),
       ...(read && read.korean.length > 0 ? { koreanTerms: read.korean } : {}),
+      ...(parsed.kind === 'text' && parsed.ignored.length > 0 ? { ignored: parsed.ignored } : {}),
     },
   };
 }
@@ -186,6 +187,10 @@ function highlightTerms(read: ReadQuery | undefined): string[] {
 
 /** Weights of the ranking: a line's own words count twice its ancestors', and naming the product first counts as much again. */
 const weight = { own: 60, context: 30, main: 60, head: 40, wording: 150, allMain: 40, accent: 15, adjacentMain: 60, adjacentOwn: 15, adjacentContext: 10, optional: 10, korean: 1000 };
+/** The share of its heading's score a line under it takes. */
+const inherit = 0.5;
+/** How many of a query's words, the rarest, look lines up when no line holds every word. */
+const tellingWords = 3;
 /** What keeps a line down: a chapter or section (too broad to declare), a group row (its coded lines come first), a chapter 98 copy. */
 const penalty = { chapter: 30, group: 40, chapter98: 100 };
 
@@ -261,7 +266,12 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
     const count = (index: number) => Number(queries![`c${index}`] ?? 0);
     for (const { index } of counted) rarity.set(index, Math.max(0.1, Math.log(bound / (count(index) + 1)) / Math.log(bound)));
     // Lines are looked for by the words that are not everywhere; the common ones only rank them.
-    const telling = counted.filter(({ index }) => count(index) < bound).map(({ index }) => `(${queries![`s${index}`]})`);
+    // A word text search reads as nothing (a stop word, a sign) has an empty query, which cannot be written in one.
+    // Only the rarest few look lines up, so a long query does not read most of the year (each word's lines are then
+    // scored on every word): the others still rank what they find.
+    const telling = counted.filter(({ index }) => count(index) < bound && String(queries![`s${index}`]) !== '')
+      .sort((a, b) => count(a.index) - count(b.index)).slice(0, tellingWords)
+      .map(({ index }) => `(${queries![`s${index}`]})`);
     if (telling.length > 0) queries!.wanted = telling.join(' | ');
     params.splice(1);
     termsCte = '';
@@ -309,13 +319,29 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
     where.push(`EXISTS (SELECT 1 FROM lookup_tariff_rate r WHERE r.year = l.year AND r.line_id = l.id
       AND r.schedule = ${add(schedule ?? 'MFN')} AND r.percent IS NOT NULL${range})`);
   }
+  // The share of the query's words that the words naming a line hold (a line for parts `for air conditioning machines`
+  // holds them, but does not name the product by them).
+  const requiredIndexes = slots.map((slot, index) => ({ slot, index })).filter(({ slot }) => !slot.optional);
+  const own = requiredIndexes.length === 0 ? '0' : `(${requiredIndexes.map(({ index }) => has('main_tsv', `s${index}`)).join(' + ')})::real / ${requiredIndexes.length}`;
   const keep = tariff
-    ? 'l.year, l.id, l.level, length(l.description) + length(l.en_description) AS length, l.position'
+    ? `l.year, l.id, l.level, length(l.description) + length(l.en_description) AS length, l.position, ${own} AS own`
     : 'd.id, d.doc_date';
   const order = tariff ? 'score DESC, level, length, position' : 'score DESC, doc_date DESC NULLS LAST, id';
   const table = tariff ? 'lookup_tariff_line l' : 'lookup_decision d';
+  // A line under a heading that matched takes part of the heading's score, in the share of the query's words that name
+  // it: the heading's words are the line's too, so the best line naming the product by them rises to just before its
+  // heading, never past it to another heading; lines that name it by none stay after.
+  const ranked = tariff
+    ? `ranked AS (SELECT year, id, CASE WHEN promoted THEN 4 ELSE level END AS level, CASE WHEN promoted THEN heading_length - 1 ELSE length END AS length,
+        position, CASE WHEN promoted THEN heading WHEN score >= heading THEN score ELSE lifted END AS score
+      FROM (SELECT *, score < heading AND lifted >= heading AS promoted
+        FROM (SELECT *, CASE WHEN heading > 0 AND level > 4 AND row_number() OVER (PARTITION BY left(id, 4), level > 4 ORDER BY own DESC, score DESC, level, length, position) = 1
+            THEN score + ${inherit} * own * heading ELSE score END AS lifted
+          FROM (SELECT *, coalesce(max(score) FILTER (WHERE level = 4) OVER (PARTITION BY left(id, 4)), 0) AS heading,
+              max(length) FILTER (WHERE level = 4) OVER (PARTITION BY left(id, 4)) AS heading_length FROM matches) AS m) AS n) AS o), `
+    : '';
   const text = `WITH ${termsCte}matches AS MATERIALIZED (SELECT ${keep}, ${score.join(' + ')} AS score FROM ${table} WHERE ${where.join(' AND ')}),
-    page AS (SELECT * FROM matches ORDER BY ${order} LIMIT ${add(options.rows)} OFFSET ${add(start)})
+    ${ranked}page AS (SELECT * FROM ${tariff ? 'ranked' : 'matches'} ORDER BY ${order} LIMIT ${add(options.rows)} OFFSET ${add(start)})
     SELECT (SELECT count(*) FROM matches) AS total, ${tariff ? tariffColumns : decisionColumns}
     FROM (SELECT 1) AS one
     LEFT JOIN (page JOIN ${table} ON ${tariff ? 'l.year = page.year AND l.id = page.id' : 'd.id = page.id'}) ON true

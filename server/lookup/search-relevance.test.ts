@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 import { lookupSeeder } from './seed-lookup.js';
 import { shippedKoreanTerms, tariffIdsOf } from './search-terms.js';
 import { runner } from './sql.js';
+import { devQueries, figuresOf, rankOf } from './dev-set.js';
 
 /** Product names as importers, clerks and Korean managers type them, and the codes that classify them. */
 interface RelevanceQuery { q: string; lang: 'vi' | 'vi-plain' | 'en' | 'ko'; expect: string[] }
@@ -13,7 +14,7 @@ const queries = JSON.parse(readFileSync(new URL('./fixtures/relevance-queries.js
 describe('search relevance on the shipped tariff', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ lookupSearchPerMinute: 0 });
     await lookupSeeder('shipped').run(t.database);
   }, 300_000);
   afterAll(async () => { await t.close(); });
@@ -47,6 +48,37 @@ describe('search relevance on the shipped tariff', () => {
     expect(latin.filter((rank) => rank === 1).length / latin.length).toBeGreaterThanOrEqual(0.85);
     expect(figures.ko!.top1).toBe(1);
   }, 120_000);
+
+  it('stores the shipped tariff composed (NFC), so its decomposed rows are found like the others', async () => {
+    const rows = await runner(t.database)<{ id: string; description: string }>('SELECT id, description FROM lookup_tariff_line WHERE year = 2025');
+    expect(rows.filter((row) => row.description !== row.description.normalize('NFC')).map((row) => row.id)).toEqual([]);
+    expect((await ids('xe mô tô'.normalize('NFD'))).slice(0, 3).some((id) => id.startsWith('8711'))).toBe(true);
+  });
+
+  it('ranks the tuning half of the development set (the check half is measured by npm run bench -- lookup-relevance)', async () => {
+    const tuning = devQueries().filter((query) => query.half === 'tuning');
+    const ranks = new Map<string, number[]>();
+    for (const query of tuning) {
+      const rank = rankOf(await ids(query.q), query.expect);
+      ranks.set(query.lang, [...(ranks.get(query.lang) ?? []), rank]);
+    }
+    const latin = figuresOf([...ranks].filter(([lang]) => lang !== 'ko').flatMap(([, list]) => list));
+    const korean = figuresOf(ranks.get('ko') ?? []);
+    console.info('development set, tuning half', JSON.stringify({ latin, korean }));
+    expect(tuning.length).toBeGreaterThanOrEqual(500);
+    expect(latin.top3).toBeGreaterThanOrEqual(0.72);
+    expect(latin.top1).toBeGreaterThanOrEqual(0.55);
+    expect(korean.top3).toBeGreaterThanOrEqual(0.93);
+  }, 300_000);
+
+  it('expects only codes of the shipped tariff in the development set, over every chapter', async () => {
+    const rows = await runner(t.database)<{ id: string }>('SELECT id FROM lookup_tariff_line WHERE year = 2025');
+    const expected = [...new Set(devQueries().flatMap((query) => query.expect))];
+    expect(expected.filter((code) => !rows.some((row) => row.id.startsWith(code)))).toEqual([]);
+    const chapters = new Set(expected.map((code) => code.slice(0, 2)));
+    // Every chapter of the nomenclature but 77, which the HS keeps in reserve.
+    expect(chapters.size).toBe(96);
+  });
 
   it('finds a line through its heading\'s words, before lines that only mention the product', async () => {
     // 8516.60.10 reads "Nồi nấu cơm"; "điện" is its heading's. Two lines for switches and tubes of rice cookers hold every word.

@@ -36,3 +36,14 @@ export const lookupTariffSources = pgTable('lookup_tariff_source', {
   loadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
   loadedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * The Explanatory Notes to the Harmonized System per heading (data/lookup/heading-notes.tsv.gz, loaded by the seeder
+ * while the table is empty): Vietnamese and English, and their words (generated), which join the search context of the
+ * heading and the lines under it.
+ */
+export const lookupHeadingNotes = pgTable('lookup_heading_note', {
+  heading: text().primaryKey(),
+  vi: text().notNull(),
+  en: text().notNull(),
+});

@@ -123,6 +123,7 @@ export function SearchPage() {
                   <FormattedMessage id="lookup.search.languageNote" values={{ year, languages: languageList }} />
                   {answer.query.kind === 'code' && <> <FormattedMessage id="lookup.search.codeNote" values={{ code: answer.query.code }} /></>}
                   {found && answer.query.match === 'some' && <> <FormattedMessage id="lookup.search.someWordsNote" /></>}
+                  {answer.query.ignored && <> <FormattedMessage id="lookup.search.ignoredWordsNote" values={{ words: answer.query.ignored.join(' ') }} /></>}
                   {found && answer.query.fuzzy && <> <FormattedMessage id="lookup.search.fuzzyNote" /></>}
                   {answer.query.koreanTerms?.map((term) => (
                     <span key={term.term} lang="ko"> <FormattedMessage id="lookup.search.koreanTermNote" values={{ term: term.term, codes: term.codes.map(formatCode).join(', ') }} /></span>

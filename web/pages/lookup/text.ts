@@ -2,10 +2,14 @@ import { defaultTariffYear, normaliseYear } from '../../../common/lookup/query.j
 import { locales } from '../../../common/i18n/locales.js';
 import type { LookupLang, SearchAnswer } from '../../../common/lookup/schemas.js';
 
-/** A field in the wanted language, falling back to Vietnamese then English when that translation is missing. */
+/**
+ * A field in the wanted language, falling back when that translation is missing: a Korean reader gets the English text
+ * before the Vietnamese (most Korean readers of the tariff read English, few Vietnamese), an English one the
+ * Vietnamese, a Vietnamese one the English. The field says which language was shown, so pages can label it.
+ */
 export function localText(doc: object, field: string, lang: LookupLang): { text: string; field: string } {
   const record = doc as Record<string, unknown>;
-  const order = [lang === 'vi' ? field : `${lang}_${field}`, field, `en_${field}`];
+  const order = lang === 'ko' ? [`ko_${field}`, `en_${field}`, field] : [lang === 'vi' ? field : `${lang}_${field}`, field, `en_${field}`];
   for (const key of order) {
     const value = record[key];
     if (typeof value === 'string' && value !== '') return { text: value, field: key };
