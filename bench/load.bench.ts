@@ -133,7 +133,7 @@ async function main(): Promise<void> {
        UNION ALL (SELECT id, 'en' FROM lookup_tariff_line WHERE year = 2025 AND length(id) = 4 ORDER BY md5(id) LIMIT 40)`);
     console.log(`data: ${lines.toLocaleString('en')} declaration lines in one company, the 2025 tariff, ${terms.length} lookup terms; ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-    const app = await buildApp({ config: { ...loadConfig({ DATA_DIR: dataDir }), webDir: path.join(dataDir, 'no-web'), logLevel: 'error' }, database }, { logger: true });
+    const app = await buildApp({ config: { ...loadConfig({ DATA_DIR: dataDir }), webDir: path.join(dataDir, 'no-web'), logLevel: 'error', lookupSearchPerMinute: 0 }, database }, { logger: true });
     app.get('/bench/uncached', async (request) => {
       const query = z.object({ q: z.string() }).parse(request.query);
       return searchLookup({ database, q: query.q, mode: 'tariff', exact: false, year: 2025, page: 1, rows: 8 });

@@ -166,7 +166,7 @@ async function main(): Promise<void> {
     await runner(database)('ANALYZE');
     console.log(`data: ${rows} tariff lines in ${tariffYears.length} years, ${decisionsPerYear * tariffYears.length} decisions, loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s on ${database.kind}`);
 
-    const app = await buildApp({ config: { ...loadConfig({ DATA_DIR: dataDir }), webDir: path.join(dataDir, 'no-web') }, database });
+    const app = await buildApp({ config: { ...loadConfig({ DATA_DIR: dataDir }), webDir: path.join(dataDir, 'no-web'), lookupSearchPerMinute: 0 }, database });
     addBaselineRoute(app, database);
     addUncachedRoute(app, database);
     const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -39,7 +39,8 @@ export async function startServer(env: Record<string, string> = {}, prepare?: (d
   if (env.DEMO_TARIFF !== 'false') await fs.cp(inject('e2eDataTemplate'), dataDir, { recursive: true });
   await prepare?.(dataDir);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TZ: 'UTC', DATABASE_URL: '', DEMO_TARIFF: 'true', ...env },
+    // The suites drive screens from one address; the search limit has tests of its own (server/lookup/search-cost.test.ts).
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TZ: 'UTC', DATABASE_URL: '', DEMO_TARIFF: 'true', LOOKUP_SEARCH_PER_MIN: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
