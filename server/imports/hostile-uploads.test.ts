@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zipOf } from '../test/hostile-files.js';
 import { multipart } from '../test/multipart.js';
 import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
 import { readSheetRows } from '../spreadsheets/read-sheet.js';
@@ -28,32 +28,6 @@ const formats: Array<{ bookType: XLSX.BookType; name: string }> = [
   { bookType: 'xlsx', name: 'lines.xlsx' },
 ];
 
-/** A ZIP archive of deflated entries, each given as the chunks it repeats; CRCs are left out (the readers never check them). */
-function zipOf(entries: Array<{ name: string; chunk: string; times: number }>): Buffer {
-  const locals: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const chunk = Buffer.from(entry.chunk);
-    const deflate = zlib.deflateRawSync(Buffer.concat(Array.from({ length: entry.times }, () => chunk)), { level: 9 });
-    const name = Buffer.from(entry.name);
-    const size = chunk.length * entry.times;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(20, 4); local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(deflate.length, 18); local.writeUInt32LE(size, 22); local.writeUInt16LE(name.length, 26);
-    const header = Buffer.alloc(46);
-    header.writeUInt32LE(0x02014b50, 0); header.writeUInt16LE(20, 4); header.writeUInt16LE(20, 6); header.writeUInt16LE(8, 10);
-    header.writeUInt32LE(deflate.length, 20); header.writeUInt32LE(size, 24); header.writeUInt16LE(name.length, 28); header.writeUInt32LE(offset, 42);
-    locals.push(local, name, deflate);
-    central.push(header, name);
-    offset += 30 + name.length + deflate.length;
-  }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(entries.length, 8); end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12); end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
 
 /**
  * An .xlsx of a few hundred kilobytes whose shared strings expand to `megabytes` of one long string
@@ -64,12 +38,12 @@ function sharedStringsBomb(megabytes: number): Buffer {
   const ns = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
   const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
   return zipOf([
-    { name: '[Content_Types].xml', chunk: '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>', times: 1 },
-    { name: '_rels/.rels', chunk: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="r1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`, times: 1 },
-    { name: 'xl/workbook.xml', chunk: `<workbook xmlns="${ns}" xmlns:r="${rel}"><sheets><sheet name="Lines" sheetId="1" r:id="r1"/></sheets></workbook>`, times: 1 },
-    { name: 'xl/_rels/workbook.xml.rels', chunk: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="r1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="r2" Type="${rel}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`, times: 1 },
-    { name: 'xl/worksheets/sheet1.xml', chunk: `<worksheet xmlns="${ns}"><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData></worksheet>`, times: 1 },
-    { name: 'xl/sharedStrings.xml', chunk: item, times: Math.ceil((megabytes * 1024 * 1024) / Buffer.byteLength(item)) },
+    { name: '[Content_Types].xml', text: '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>' },
+    { name: '_rels/.rels', text: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="r1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>` },
+    { name: 'xl/workbook.xml', text: `<workbook xmlns="${ns}" xmlns:r="${rel}"><sheets><sheet name="Lines" sheetId="1" r:id="r1"/></sheets></workbook>` },
+    { name: 'xl/_rels/workbook.xml.rels', text: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="r1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="r2" Type="${rel}/sharedStrings" Target="sharedStrings.xml"/></Relationships>` },
+    { name: 'xl/worksheets/sheet1.xml', text: `<worksheet xmlns="${ns}"><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData></worksheet>` },
+    { name: 'xl/sharedStrings.xml', text: item, times: Math.ceil((megabytes * 1024 * 1024) / Buffer.byteLength(item)) },
   ]);
 }
 

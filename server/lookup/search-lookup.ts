@@ -186,7 +186,13 @@ function highlightTerms(read: ReadQuery | undefined): string[] {
 }
 
 /** Weights of the ranking: a line's own words count twice its ancestors', and naming the product first counts as much again. */
-const weight = { own: 60, context: 30, main: 60, head: 40, wording: 150, allMain: 40, accent: 15, adjacentMain: 60, adjacentOwn: 15, adjacentContext: 10, optional: 10, korean: 1000 };
+const weight = { own: 60, context: 30, main: 60, head: 40, wording: 150, allMain: 40, accent: 15, adjacentMain: 60, adjacentOwn: 15, adjacentContext: 10, optional: 10, korean: 1000, koreanStep: 150 };
+/**
+ * A text-search query that matches the tariff's own wording only, not the Explanatory Notes a heading's context holds
+ * (weighted C, migration 0046): exact mode finds the phrase as the tariff writes it.
+ */
+const tariffWording = (query: string) => `regexp_replace((${query})::text, '''((?:[^'']|'''')*)''', '''\\1'':D', 'g')::tsquery`;
+
 /** The share of its heading's score a line under it takes. */
 const inherit = 0.5;
 /** How many of a query's words, the rarest, look lines up when no line holds every word. */
@@ -225,7 +231,7 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
     }
     for (const phrase of slot.phrases) {
       const param = addText(phrase);
-      parts.push(`phraseto_tsquery('simple', fold_text(${param}))`, `phraseto_tsquery('english', ${param})`);
+      parts.push(...[`phraseto_tsquery('simple', fold_text(${param}))`, `phraseto_tsquery('english', ${param})`].map((query) => (options.exact ? tariffWording(query) : query)));
     }
     return `(${parts.join(' || ')})`;
   };
@@ -303,9 +309,10 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
   let koreanMatch = 'false';
   if (koreanIds.length > 0) {
     koreanMatch = tariff ? `l.id = ANY(${add(koreanIds)}::text[])` : `d.hs LIKE ANY(${add(read.korean.flatMap((found) => found.codes).map((code) => `${code}%`))}::text[])`;
-    // The codes in the order the Korean names give them, the usual code of a product first.
+    // The codes in the order the Korean names give them, the usual code of a product first: a step between two of them
+    // outweighs what a line's own Korean words add (the headings' names), so the order the table gives stands.
     score.push(tariff
-      ? `CASE WHEN ${koreanMatch} THEN ${weight.korean} - array_position(${add(koreanIds)}::text[], l.id) ELSE 0 END`
+      ? `CASE WHEN ${koreanMatch} THEN ${weight.korean} - ${weight.koreanStep} * least(array_position(${add(koreanIds)}::text[], l.id) - 1, 4) ELSE 0 END`
       : `CASE WHEN ${koreanMatch} THEN ${weight.korean} ELSE 0 END`);
   }
   if (tariff) {

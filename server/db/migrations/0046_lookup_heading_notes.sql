@@ -19,7 +19,8 @@ BEGIN
 WITH RECURSIVE base AS MATERIALIZED (
   SELECT s.id, s.parent_id, s.level, position('~' IN s.id) > 0 AS grouped,
          lookup_words(s.description || ' ' || s.notes, s.en_description || ' ' || s.en_notes, s.ko_description || ' ' || s.ko_notes) AS words,
-         coalesce(n.words, ''::tsvector) AS notes,
+         -- Weighted C, apart from the tariff's own words (D), so that exact mode can leave them out.
+         setweight(coalesce(n.words, ''::tsvector), 'C') AS notes,
          to_tsvector('simple'::regconfig, lower(s.description)) AS accents,
          lookup_main_words(s.description, s.en_description) AS main,
          lookup_head_words(s.description, s.en_description) AS head
