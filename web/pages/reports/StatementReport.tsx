@@ -57,7 +57,7 @@ export function StatementReport({ report, scope, onOpenRules }: { report: Report
   const [cell, setCell] = useState<{ code: string; field: string } | null>(null);
   const [statement, run] = useComputedReport<StatementAnswer<Report>>(reportQueryKey(report, scope), statementPaths[report], scope);
   const exporting = useMutation({
-    mutationFn: () => downloadReport(statementPaths[report], scope, `${report}.xlsx`),
+    mutationFn: () => downloadReport(statementPaths[report], { ...scope, lang: intl.locale.slice(0, 2) }, `${report}.xlsx`),
     onError: (error) => snackbar.error(errorText(error)),
   });
   const columns = statementColumns[report];
