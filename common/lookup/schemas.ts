@@ -193,7 +193,8 @@ export const coSearchAnswerSchema = z.object({ response: z.object({ numFound: z.
 export type CoSearchAnswer = z.infer<typeof coSearchAnswerSchema>;
 
 /** Attachments the contact form accepts, and their size limit. */
-export const contactFileExtensions = ['.pdf', '.doc', '.docx', '.xls', '.xlsx', '.ppt', '.txt'] as const;
+/** What a visitor may attach to a question: documents, and photos of the goods or their label (checked by content on the server). */
+export const contactFileExtensions = ['.pdf', '.doc', '.docx', '.xls', '.xlsx', '.ppt', '.txt', '.png', '.jpg', '.jpeg'] as const;
 export const contactFileMaxBytes = 5 * 1024 * 1024;
 
 export const contactInputSchema = z.object({

@@ -4,7 +4,7 @@ import ko from '../i18n/ko.json' with { type: 'json' };
 import vi from '../i18n/vi.json' with { type: 'json' };
 import { IntlMessageFormat } from 'intl-messageformat';
 import { agreements } from '../agreements.js';
-import { type Catalog, flattenCatalog } from '../i18n/locales.js';
+import { businessSections, type Catalog, flattenCatalog } from '../i18n/locales.js';
 import { criterionFormula, describeRule, type Translate, unloadedRuleNote } from './describe.js';
 
 const translator = (catalog: Catalog, locale: string): Translate => {
@@ -21,6 +21,14 @@ describe('rules of origin in words', () => {
     expect(describeRule('CTSH except from 1701.12, 1701.13 and 1701.14', vietnamese)).toBe('Chuyển đổi Phân nhóm (CTSH), trừ từ 1701.12, 1701.13, 1701.14');
     // What the reader cannot read stays as published.
     expect(describeRule('Manufacture in which all the materials of Chapter 3 used are wholly obtained', vietnamese)).toBe('Manufacture in which all the materials of Chapter 3 used are wholly obtained');
+  });
+
+  it('writes a rule with the part of the catalog visitors load, for the public code pages', () => {
+    const visible = flattenCatalog(Object.fromEntries(Object.entries(ko).filter(([section]) => !businessSections.includes(section))) as Catalog);
+    // A message the visitor's catalog lacks shows as its key, as react-intl does.
+    const visitor: Translate = (key, values) => (visible[key] === undefined ? key : new IntlMessageFormat(visible[key], 'ko').format(values) as string);
+    expect(describeRule('RVC40 or CTH', visitor)).toBe(describeRule('RVC40 or CTH', korean));
+    expect(describeRule('QVC40 or CTSH except from 1701.12', visitor)).not.toMatch(/ruleWords|origin\./);
   });
 
   it('gives each criterion its own formula, on the agreement\'s base and de minimis', () => {

@@ -3,8 +3,9 @@ import { formatCode } from '../hs/code.js';
 import { changeLevels, type Criterion, type CriterionKind, parseRule, valueKinds } from './psr.js';
 
 /**
- * Rules of origin and their formulas in a reader's language, from the catalogs' `origin.describe.*` and
- * `origin.formulas.*`: the screen passes react-intl's formatter, the dossier documents the server's.
+ * Rules of origin and their formulas in a reader's language, from the catalogs' `ruleWords.*` (a section of its own,
+ * in the part of the catalog visitors load: the public code pages show rules too) and `origin.formulas.*` (schedules
+ * only): the screen passes react-intl's formatter, the dossier documents the server's.
  */
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
 
@@ -15,16 +16,16 @@ const exceptCode = (digits: string) => (digits.length >= 4 ? formatCode(digits) 
 
 /** `RVC 40%` → "Regional value content (RVC) ≥ 40%"; `CTH except 1511` → "Change of heading (CTH), except from 15.11". */
 export function describeCriterion(criterion: Pick<Criterion, 'kind' | 'threshold' | 'base' | 'exceptFrom'>, t: Translate): string {
-  const text = t(`origin.describe.${criterion.kind}`, { threshold: criterion.threshold ?? '', base: criterion.base ?? 'EXW' });
-  return criterion.exceptFrom?.length ? t('origin.describe.except', { criterion: text, codes: criterion.exceptFrom.map(exceptCode).join(', ') }) : text;
+  const text = t(`ruleWords.${criterion.kind}`, { threshold: criterion.threshold ?? '', base: criterion.base ?? 'EXW' });
+  return criterion.exceptFrom?.length ? t('ruleWords.except', { criterion: text, codes: criterion.exceptFrom.map(exceptCode).join(', ') }) : text;
 }
 
 /** A rule text in words: its alternatives joined by "or", criteria by "and"; a rule the reader could not read whole stays as published. */
 export function describeRule(text: string, t: Translate): string {
   const parsed = parseRule(text);
   if (parsed.manual || parsed.alternatives.length === 0) return text;
-  return parsed.alternatives.map((alternative) => alternative.map((criterion) => describeCriterion(criterion, t)).join(` ${t('origin.describe.and')} `))
-    .join(`; ${t('origin.describe.or')} `);
+  return parsed.alternatives.map((alternative) => alternative.map((criterion) => describeCriterion(criterion, t)).join(` ${t('ruleWords.and')} `))
+    .join(`; ${t('ruleWords.or')} `);
 }
 
 /** How a criterion of this kind is computed, as the schedule of that criterion prints it under the criterion. */

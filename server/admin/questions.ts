@@ -55,6 +55,10 @@ const contentTypes: Record<(typeof contactFileExtensions)[number], string> = {
   '.xlsx': xlsxType,
   '.ppt': 'application/vnd.ms-powerpoint',
   '.txt': 'text/plain; charset=utf-8',
+  // A photo's content was checked against its extension when the question was sent.
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
 };
 
 /** A question's attachment with the headers it is sent with. */

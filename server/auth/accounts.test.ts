@@ -31,6 +31,8 @@ describe('registration, sign-in and codes', () => {
     const registered = await post('/api/registration/', { email: ' Lan@Example.VN ', password, name: 'Lan', locale: 'vi' });
     expect(registered.statusCode).toBe(201);
     expect(mail.sent.at(-1)?.subject).toMatch(/^Mã Dutybook của bạn: \d{6}$/);
+    // When it was made, in Vietnam time and labelled so (the server runs in UTC).
+    expect(mail.sent.at(-1)?.text).toMatch(/thực hiện lúc \d{2}:\d{2} \d{2}\/\d{2}\/\d{4} \(giờ Việt Nam, UTC\+7\)/);
 
     expect((await signIn(email, password)).json().code).toBe('email_not_verified');
     const confirmed = await post('/api/registration-confirm/', { email, token: mail.lastCode(email) });

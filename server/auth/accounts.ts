@@ -5,7 +5,7 @@ import type { Db } from '../db/client.js';
 import type { Run } from '../db/run.js';
 import { AppError } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
-import { mailText } from '../mail/messages.js';
+import { mailText, mailTime } from '../mail/messages.js';
 import { checkCode, type CodePurpose, issueCode } from './codes.js';
 import { checkPasswordStrength } from './password-strength.js';
 import { hashSecret, verifyDecoy, verifySecret } from './passwords.js';
@@ -37,7 +37,7 @@ async function mailCode(context: AccountContext, user: Pick<User, 'email' | 'nam
   const code = await issueCode({ db: context.db, email: user.email, purpose, registration: registration?.data, replaces: registration?.replaces });
   const intro = mailText(user.locale, purpose === 'registration' ? 'registrationIntro' : 'resetIntro', { name: user.name });
   // Two registrations of one address get a code each: the mail says which registration its code confirms.
-  const whose = registration ? `\n${mailText(user.locale, 'registrationFor', { name: user.name, time: new Date().toISOString().slice(0, 16).replace('T', ' ') })}\n` : '';
+  const whose = registration ? `\n${mailText(user.locale, 'registrationFor', { name: user.name, time: mailTime(user.locale, new Date()) })}\n` : '';
   await context.mailer.send({
     to: user.email,
     subject: mailText(user.locale, purpose === 'registration' ? 'codeSubject' : 'resetSubject', { code }),

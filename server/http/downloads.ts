@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import type { Locale } from '../../common/i18n/locales.js';
 import { foldChar } from '../../common/text/fold.js';
+import { catalogTexts } from '../i18n.js';
 
 /** Text a client named (a file, a sheet) without control characters, which no header or text column holds. */
 export const withoutControlCharacters = (text: string): string =>
@@ -19,6 +21,18 @@ export function contentDisposition(fileName: string): string {
     .replace(/[^\x20-\x7e]/g, '').replace(/["\\;%]/g, '').trim() || 'download';
   const encoded = encodeURIComponent(base || 'download').replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * A download's name in the reader's language: the title the screens give the report or table (a catalog key),
+ * then what tells two such files apart (the folder set, a record). Characters a file system refuses (`C/O`'s
+ * slash would cut the name at it) become hyphens.
+ */
+export function downloadName(locale: Locale, titleKey: string, details: ReadonlyArray<string | number>, extension: string): string {
+  const title = catalogTexts[locale][titleKey] ?? catalogTexts.en[titleKey] ?? titleKey;
+  const name = [title, ...details.map(String)].filter((part) => part !== '').join(' - ')
+    .replace(/[\\/:*?"<>|]/g, '-').replace(/\s+/g, ' ').trim();
+  return `${name}.${extension}`;
 }
 
 /** Every download the API answers: its media type and the name the browser saves it under. */

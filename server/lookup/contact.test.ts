@@ -58,4 +58,32 @@ describe('contact form', () => {
     expect((await post({ name: 'A', email: 'a@example.com', question: 'Q', fileName: 'big.pdf', file: big })).statusCode).toBe(413);
     expect((await post({ name: 'A', email: 'a@example.com', question: 'Q', fileName: 'x.pdf', file: '***' })).statusCode).toBe(400);
   });
+
+  it('accepts a photo of the goods, checked by its content, within the size bound', async () => {
+    // A visitor sends five questions in ten minutes: each request here comes from an address of its own.
+    let visitor = 0;
+    const post = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/lookup/contact/', payload, remoteAddress: `198.51.100.${visitor += 1}` });
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR label photo')]);
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF carton')]);
+    const stored = async (id: number) => (await runner(t.database)<{ file_name: string; file_type: string; file: Uint8Array }>(
+      'SELECT file_name, file_type, file FROM lookup_contact_message WHERE id = $1', [id]))[0]!;
+    // The type kept is the content's, whatever the browser declared.
+    const photo = await post({ name: 'Lan', email: 'lan@example.com', question: 'Which code for these kettles?', fileName: 'Nhãn hàng.PNG', fileType: 'application/octet-stream', file: png.toString('base64') });
+    expect(photo.statusCode, photo.body).toBe(201);
+    expect(await stored(photo.json().id)).toMatchObject({ file_name: 'Nhãn hàng.PNG', file_type: 'image/png' });
+    expect(Buffer.from((await stored(photo.json().id)).file).equals(png)).toBe(true);
+    for (const fileName of ['carton.jpg', 'carton.jpeg']) {
+      const sent = await post({ name: 'Lan', email: 'lan@example.com', question: 'Q', fileName, fileType: 'image/jpeg', file: jpeg.toString('base64') });
+      expect(sent.statusCode, fileName).toBe(201);
+      expect((await stored(sent.json().id)).file_type).toBe('image/jpeg');
+    }
+    // A file named as a photo that is not one, or not the one its name says, is refused.
+    for (const [fileName, content] of [['photo.png', Buffer.from('<svg onload=alert(1)>')], ['photo.jpg', png], ['photo.png', jpeg]] as const) {
+      const refused = await post({ name: 'A', email: 'a@example.com', question: 'Q', fileName, fileType: 'image/png', file: content.toString('base64') });
+      expect(refused.statusCode, fileName).toBe(415);
+      expect(refused.json().fields).toHaveProperty('file');
+    }
+    const big = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024 + 1 - png.length)]).toString('base64');
+    expect((await post({ name: 'A', email: 'a@example.com', question: 'Q', fileName: 'big.png', file: big })).statusCode).toBe(413);
+  });
 });

@@ -7,12 +7,21 @@ import { runner } from './sql.js';
 
 const base64Pattern = /^[A-Za-z0-9+/]*={0,2}$/;
 
-/** The attachment of a contact message, checked: an allowed type, real base64, at most 5 MB. */
+/**
+ * Photos by their first bytes: a name ending in .png or .jpg is not a picture by itself, and the administrator who
+ * opens the attachment is shown what the file holds, not what the visitor called it.
+ */
+const pictureTypes = [
+  { extensions: ['.png'], mime: 'image/png', matches: (bytes: Buffer) => bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  { extensions: ['.jpg', '.jpeg'], mime: 'image/jpeg', matches: (bytes: Buffer) => bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff },
+];
+
+/** The attachment of a contact message, checked: an allowed type (a photo by its content), real base64, at most 5 MB. */
 function decodeAttachment(input: ContactInput): { name: string; type: string; bytes: Buffer } | null {
   if (!input.file) return null;
   const name = input.fileName?.trim() ?? '';
   if (!name || !hasAllowedExtension(name)) {
-    throw new AppError('unsupported_media_type', 'Attach a .pdf, .doc, .docx, .xls, .xlsx, .ppt or .txt file.', { fields: { fileName: ['File type not accepted.'] } });
+    throw new AppError('unsupported_media_type', 'Attach a .pdf, .doc, .docx, .xls, .xlsx, .ppt, .txt, .png or .jpg file.', { fields: { fileName: ['File type not accepted.'] } });
   }
   const content = input.file.replace(/^data:[^,]*,/, '').replace(/\s+/g, '');
   if (!base64Pattern.test(content) || content.length % 4 !== 0) {
@@ -20,6 +29,11 @@ function decodeAttachment(input: ContactInput): { name: string; type: string; by
   }
   const bytes = Buffer.from(content, 'base64');
   if (bytes.length > contactFileMaxBytes) throw new AppError('payload_too_large', 'The attachment is larger than 5 MB.', { fields: { file: ['Larger than 5 MB.'] } });
+  const picture = pictureTypes.find((type) => type.extensions.some((extension) => name.toLowerCase().endsWith(extension)));
+  if (picture) {
+    if (!picture.matches(bytes)) throw new AppError('unsupported_media_type', `${name} is not a ${picture.mime === 'image/png' ? 'PNG' : 'JPEG'} image.`, { fields: { file: ['Not the image its name says.'] } });
+    return { name, type: picture.mime, bytes };
+  }
   return { name, type: input.fileType?.trim() || 'application/octet-stream', bytes };
 }
 

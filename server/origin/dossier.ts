@@ -10,7 +10,8 @@ import { changeLevels, valueKinds } from '../../common/origin/psr.js';
 import type { CriterionResult, DossierForm, ScheduleAnswer } from '../../common/origin/schemas.js';
 import { AppError } from '../http/errors.js';
 import { catalogTexts, formatMessage } from '../i18n.js';
-import { sheetName, workbookBytes } from '../spreadsheets/write.js';
+import { currencyScale, decimalFormat, decimalsOf, maxDecimals, roundMoney } from '../resources/number-format.js';
+import { formatNumberColumns, sheetName, workbookBytes } from '../spreadsheets/write.js';
 
 /**
  * The documents of a certificate-of-origin dossier: a saved schedule laid out as the bảng kê of Circular
@@ -95,6 +96,8 @@ export function dossierData(answer: ScheduleAnswer, context: DossierContext, opt
   const level = result ? changeLevels[result.kind] : undefined;
   const productHs = answer.product.hs ?? '';
   const currency = context.currency ?? '';
+  // A shipment's value is money in the invoice currency: rounded to its scale, not a product of floating-point figures.
+  const [fob, exw] = [roundMoney(answer.total * quantity, currency), roundMoney(answer.exw * quantity, currency)];
   // Form type 2 puts the English under the Vietnamese, as it does for the captions.
   const inWords = (say: (t: Translate) => string) => (options.formType === 2 ? `${say(vietnamese)} (${say(english)})` : say(vietnamese));
   const ruleMissing = answer.rule_missing === true;
@@ -105,8 +108,11 @@ export function dossierData(answer: ScheduleAnswer, context: DossierContext, opt
   const unloadedNote = unloadedRuleNote(answer, vietnamese) === null ? null : inWords((t) => unloadedRuleNote(answer, t)!);
   const unit = answer.product.unit ?? '1';
   // Each figure as the Word form prints it (`value`) and as a number the workbook keeps (`number`, in `unit`).
-  const figure = (label: string, number: number, numberUnit: string): { label: string; value: string; number: number | null; unit: string } =>
-    ({ label, number, unit: numberUnit, value: numberUnit === '%' ? `${amount(number)}%` : `${amount(number)} ${numberUnit}`.trim() });
+  // A value per unit may hold more decimals than its currency's (a price per piece), but not floating-point noise.
+  const figure = (label: string, exact: number, numberUnit: string): { label: string; value: string; number: number | null; unit: string } => {
+    const number = Number(exact.toFixed(maxDecimals));
+    return { label, number, unit: numberUnit, value: numberUnit === '%' ? `${amount(number)}%` : `${amount(number)} ${numberUnit}`.trim() };
+  };
   const figures = [
     ...(form === 'RVC' ? [figure(`${caption('fob')} / ${unit}`, answer.total, currency), figure(`${caption('vnm')} / ${unit}`, answer.sum_of_no_fta_origin_cost, currency)] : []),
     ...(form === 'MAXNOM' ? [figure(`${caption('exw')} / ${unit}`, answer.exw, currency), figure(`${caption('vnm')} / ${unit}`, answer.sum_of_no_fta_origin_cost, currency)] : []),
@@ -121,7 +127,7 @@ export function dossierData(answer: ScheduleAnswer, context: DossierContext, opt
   const annex = `Phụ lục ${annexes[form].annex} (ban hành kèm theo Thông tư số 05/2018/TT-BCT ngày 03 tháng 4 năm 2018 của Bộ Công Thương)`;
   const exporterTaxCode = context.exporter.taxCode ?? answer.tax_code ?? '';
   const used = (row: ScheduleAnswer['results'][number]) => Number(row.bom_value) * quantity;
-  const value = (row: ScheduleAnswer['results'][number]) => (row.unit_price === null ? null : used(row) * Number(row.unit_price));
+  const value = (row: ScheduleAnswer['results'][number]) => (row.unit_price === null ? null : roundMoney(used(row) * Number(row.unit_price), currency));
   const purchases = answer.results.filter((row) => row.source === 'purchase' && row.purchase_id !== null);
   if (form === 'SUPPLIER' && purchases.length === 0) {
     throw new AppError('validation_error', `The schedule of declaration ${answer.account_number} cites no domestic purchase: it has no supplier to declare origin.`, { fields: { form: ['This schedule cites no domestic purchase.'] } });
@@ -160,7 +166,7 @@ export function dossierData(answer: ScheduleAnswer, context: DossierContext, opt
     productCaption: caption('product'), productName: answer.product.name ?? '', productCode: answer.product.code,
     hsCaption: caption('hs'), productHs: productHs ? formatCode(productHs) : '',
     quantityCaption: caption('quantity'), quantity: amount(answer.product.quantity), unit: answer.product.unit ?? '',
-    fobCaption: caption('fob'), fob: amount(answer.total * quantity), exwCaption: caption('exw'), exw: amount(answer.exw * quantity), currency,
+    fobCaption: caption('fob'), fob: amount(fob), exwCaption: caption('exw'), exw: amount(exw), currency,
     agreementCaption: caption('agreement'), agreement: `${agreement.name} (C/O ${agreement.coForms.join(' / ')})`,
     criterionCaption: caption('criterion'), criterion,
     colNo: caption('no'), colMaterial: caption('material'), colCode: caption('code'), colHs: caption('hs'), colUnit: caption('unit'),
@@ -188,7 +194,7 @@ export function dossierData(answer: ScheduleAnswer, context: DossierContext, opt
       };
     }),
     totalOriginating: amount(answer.sum_of_has_fta_origin_cost), totalNonOriginating: amount(answer.sum_of_no_fta_origin_cost),
-    numbers: { quantity, fob: answer.total * quantity, exw: answer.exw * quantity, totalOriginating: answer.sum_of_has_fta_origin_cost, totalNonOriginating: answer.sum_of_no_fta_origin_cost },
+    numbers: { quantity, fob, exw, totalOriginating: answer.sum_of_has_fta_origin_cost, totalNonOriginating: answer.sum_of_no_fta_origin_cost },
     figures,
     conclusion: ruleMissing && form !== 'WO'
       ? `Kết luận: ${inWords((t) => t('origin.verdict.noRule', { product: answer.product.code, agreement: agreement.name }))}`
@@ -215,21 +221,18 @@ const thin: Partial<ExcelJS.Borders> = { top: { style: 'thin' }, left: { style: 
 type Material = DossierData['materials'][number];
 type Cell = string | number | null;
 
-/** Amounts with thousands and as many decimals as they have, shown in the reader's own number format by the spreadsheet. */
-const amountFormat = '#,##0.00####';
-
 /**
  * The material table of each layout: its columns, a material's cells (numbers as numbers), the totals row, the
- * column widths and which columns hold amounts.
+ * column widths, which columns hold quantities and which money in the invoice currency.
  */
-function materialTable(data: DossierData): { columns: string[]; cells: (m: Material) => Cell[]; total: Cell[] | null; widths: number[]; amounts: number[] } {
+function materialTable(data: DossierData): { columns: string[]; cells: (m: Material) => Cell[]; total: Cell[] | null; widths: number[]; quantities: number[]; money: number[] } {
   if (data.isWo) {
     return {
       columns: [data.colNo, data.colMaterial, data.colCode, data.colHs, data.colUnit, data.colUsed, data.colValue, data.colCountry, data.colVatInvoice, data.colSeller],
       cells: (m) => [m.numbers.no, m.name, m.code, m.hs, m.unit, m.numbers.used, m.numbers.value, m.country, m.evidence, m.seller],
       total: null,
       widths: [6, 28, 14, 12, 8, 12, 14, 8, 32, 28],
-      amounts: [6, 7],
+      quantities: [6], money: [7],
     };
   }
   return {
@@ -237,12 +240,12 @@ function materialTable(data: DossierData): { columns: string[]; cells: (m: Mater
     cells: (m) => [m.numbers.no, m.name, m.code, m.hs, m.unit, m.numbers.norm, m.numbers.used, m.numbers.unitPrice, m.numbers.originating, m.numbers.nonOriginating, m.country, m.evidence, m.hsChanged],
     total: ['', data.colTotal, '', '', '', '', '', '', data.numbers.totalOriginating, data.numbers.totalNonOriginating, '', '', ''],
     widths: [6, 28, 14, 12, 8, 12, 12, 12, 14, 14, 8, 32, 10],
-    amounts: [6, 7, 8, 9, 10],
+    quantities: [6, 7], money: [8, 9, 10],
   };
 }
 
 /** A sheet with a page setup for the forms, and a way to write a line of text across a table's width. */
-function formSheet(workbook: ExcelJS.Workbook, name: string, width: number) {
+function formSheet(workbook: ExcelJS.Workbook, name: string, width: number, currency: string) {
   const sheet = workbook.addWorksheet(sheetName(name, workbook.worksheets.map((taken) => taken.name)), { pageSetup: { orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0 } });
   const line = (text: string, style: Partial<ExcelJS.Font> = {}, align: ExcelJS.Alignment['horizontal'] = 'left') => {
     const row = sheet.addRow([text]);
@@ -250,9 +253,12 @@ function formSheet(workbook: ExcelJS.Workbook, name: string, width: number) {
     row.getCell(1).font = style;
     row.getCell(1).alignment = { horizontal: align, wrapText: true };
   };
-  const table = (rows: ExcelJS.Row[], amounts: number[] = []) => {
+  // Amounts with thousands grouped and one number of decimals a column (money at least its currency's), shown in the
+  // reader's own number format by the spreadsheet.
+  const table = (rows: ExcelJS.Row[], quantities: number[], money: number[]) => {
     for (const row of rows) row.eachCell({ includeEmpty: true }, (cell) => { cell.border = thin; cell.alignment = { vertical: 'top', wrapText: true }; });
-    for (const row of rows.slice(1)) for (const column of amounts) row.getCell(column).numFmt = amountFormat;
+    formatNumberColumns(rows.slice(1), quantities);
+    formatNumberColumns(rows.slice(1), money, { minimumDecimals: currencyScale(currency) });
     rows[0]!.font = { bold: true };
   };
   /** A caption with its number in a cell of its own (a percentage as a share of 1, shown with %), the unit after it. */
@@ -261,7 +267,7 @@ function formSheet(workbook: ExcelJS.Workbook, name: string, width: number) {
     sheet.mergeCells(row.number, 1, row.number, Math.max(1, width - 2));
     const cell = row.getCell(Math.max(2, width - 1));
     cell.value = unit === '%' ? number / 100 : number;
-    cell.numFmt = unit === '%' ? '0.00%' : amountFormat;
+    cell.numFmt = unit === '%' ? '0.00%' : decimalFormat(Math.max(decimalsOf(number), unit !== '' && unit === currency ? currencyScale(currency) : 0));
     if (unit !== '%') row.getCell(Math.max(3, width)).value = unit;
   };
   return { sheet, line, table, figure };
@@ -275,14 +281,14 @@ export async function dossierXlsx(schedules: DossierData[]): Promise<Buffer> {
     if (data.isSupplier) {
       data.declarations.forEach((declaration, number) => {
         const columns = [declaration.colMaterial, declaration.colCode, declaration.colHs, declaration.colUnit, declaration.colQuantity, declaration.colValue, declaration.colCriterion];
-        const { sheet, line, table } = formSheet(workbook, `${index + 1}.${number + 1}-${declaration.code}`, columns.length);
+        const { sheet, line, table } = formSheet(workbook, `${index + 1}.${number + 1}-${declaration.code}`, columns.length, data.currency);
         line(declaration.annex, { italic: true }, 'right');
         line(declaration.title, { bold: true, size: 13 }, 'center');
         if (declaration.subtitle) line(declaration.subtitle, { italic: true }, 'center');
         line(`${declaration.supplierCaption}: ${declaration.supplier}; ${declaration.supplierCodeCaption}: ${declaration.supplierCode}`);
         line(`${declaration.buyerCaption}: ${declaration.buyer}; ${declaration.taxCodeCaption}: ${declaration.buyerTaxCode}`);
         line(`${declaration.invoiceCaption}: ${declaration.invoice}; ${declaration.referenceCaption}: ${declaration.reference}`);
-        table([sheet.addRow(columns), sheet.addRow([declaration.name, declaration.code, declaration.hs, declaration.unit, declaration.numbers.quantity, declaration.numbers.value, declaration.criterionBlank])], [5, 6]);
+        table([sheet.addRow(columns), sheet.addRow([declaration.name, declaration.code, declaration.hs, declaration.unit, declaration.numbers.quantity, declaration.numbers.value, declaration.criterionBlank])], [5], [6]);
         line(declaration.statement, { bold: true });
         line(declaration.placeDate, {}, 'right');
         line(declaration.signature, {}, 'right');
@@ -291,7 +297,7 @@ export async function dossierXlsx(schedules: DossierData[]): Promise<Buffer> {
       return;
     }
     const layout = materialTable(data);
-    const { sheet, line, table, figure } = formSheet(workbook, `${index + 1}-${data.declaration}`, layout.columns.length);
+    const { sheet, line, table, figure } = formSheet(workbook, `${index + 1}-${data.declaration}`, layout.columns.length, data.currency);
     line(data.annex, { italic: true }, 'right');
     line(data.title, { bold: true, size: 13 }, 'center');
     if (data.subtitle) line(data.subtitle, { italic: true }, 'center');
@@ -306,7 +312,7 @@ export async function dossierXlsx(schedules: DossierData[]): Promise<Buffer> {
     line(`${data.agreementCaption}: ${data.agreement}; ${data.criterionCaption}: ${data.criterion}`);
     const rows = [sheet.addRow(layout.columns), ...data.materials.map((m) => sheet.addRow(layout.cells(m)))];
     if (layout.total) rows.push(sheet.addRow(layout.total));
-    table(rows, layout.amounts);
+    table(rows, layout.quantities, layout.money);
     if (layout.total) rows.at(-1)!.font = { bold: true };
     if (data.isMaterials) for (const entry of data.figures) if (entry.number === null) line(`${entry.label}: ${entry.value}`); else figure(entry.label, entry.number, entry.unit);
     line(data.conclusion, { bold: true });

@@ -15,7 +15,7 @@ import { assignReports, canOpenReportType, deleteReport, listCatalogue, listMyRe
 import { coUtilisationWorkbook } from './co-utilisation-workbook.js';
 import { embedReport, EmbedTokenProvider } from './embed-token.js';
 import { recordIdParams } from '../../common/api/ids.js';
-import { sendDownload, xlsxType } from '../http/downloads.js';
+import { downloadName, sendDownload, xlsxType } from '../http/downloads.js';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 const providerErrors = { 502: apiErrorSchema, 504: apiErrorSchema };
@@ -74,7 +74,7 @@ export const biReportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         const locale = isLocale(request.query.lang) ? request.query.lang : 'vi';
         const views = await Promise.all(coUtilisationViews.map((view) => computeCoUtilisation(run, period, view)));
         const bytes = await coUtilisationWorkbook(views, `${period.name} (${period.dateStart} – ${period.dateEnd})`, locale);
-        return sendWorkbook(reply, bytes, `co-utilisation-${request.query.folder_slug}.xlsx`);
+        return sendWorkbook(reply, bytes, downloadName(locale, 'coReports.title', [request.query.folder_slug], 'xlsx'));
       }
       const [mine, utilisation] = await Promise.all([listMyReports(run, user.id), computeCoUtilisation(run, period, request.query.view)]);
       return { reports: mine.reports_by_type['XNK-UTM-CO'] ?? [], utilisation };

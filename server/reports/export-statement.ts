@@ -1,8 +1,7 @@
 import type ExcelJS from 'exceljs';
 import type { Locale } from '../../common/i18n/locales.js';
 import { catalogTexts } from '../i18n.js';
-import { quantityFormat } from '../resources/number-format.js';
-import { sheetName, workbookBytes } from '../spreadsheets/write.js';
+import { formatNumberColumns, sheetName, workbookBytes, wrapColumns } from '../spreadsheets/write.js';
 import type { Form16Row, Statement15aRow, Statement15Row, TariffCheckRow } from '../../common/statements/schemas.js';
 import { formColumns, quantityColumns, tt39Caption } from '../../common/statements/templates.js';
 import type { CheckStatement, Period, Statement } from './compute-statements.js';
@@ -109,15 +108,16 @@ function writeForm<R extends { code: string; name: string | null; unit: string |
   }
   sheet.getRow(top + 1).height = 48;
 
-  statement.rows.forEach((row, index) => {
+  const body = statement.rows.map((row, index) => {
     const values = [index + 1, row.code, row.name ?? '', row.unit ?? '',
       ...layout.quantities.map((q) => Number(row[q.field] as string)), row.note ?? ''];
     const added = sheet.addRow(values);
-    added.eachCell({ includeEmpty: true }, (cell, column) => {
-      cell.border = thin;
-      if (column > 4 && column < width) cell.numFmt = quantityFormat(cell.value as number, true);
-    });
+    added.eachCell({ includeEmpty: true }, (cell) => { cell.border = thin; });
+    return added;
   });
+  formatNumberColumns(body, layout.quantities.map((_, index) => index + 5), { negativeInRed: true });
+  // A material's name runs to a hundred characters: on the printed form it wraps in its column instead of being cut.
+  wrapColumns(body, [2, 3, width]);
   const footer = top + 3 + statement.rows.length + 2;
   sheet.getCell(footer, width - 2).value = '…, ngày … tháng … năm …';
   sheet.getCell(footer + 1, 2).value = 'Người lập';
@@ -165,14 +165,13 @@ export async function checkStatementWorkbook(check: CheckStatement, period: Peri
     sheet.getColumn(index + 1).width = column === 'name' || column === 'explanation' ? 32 : 16;
   });
   header.font = { bold: true };
-  for (const row of check.rows) {
-    sheet.addRow(checkColumns.map((column) => {
-      const value = row[column];
-      if (value === null) return null;
-      if (numericCheckColumns.has(column)) return Number(value);
-      return column === 'status' ? catalog[`statements.check.status.${value}`] ?? value : String(value);
-    }));
-  }
+  const body = check.rows.map((row) => sheet.addRow(checkColumns.map((column) => {
+    const value = row[column];
+    if (value === null) return null;
+    if (numericCheckColumns.has(column)) return Number(value);
+    return column === 'status' ? catalog[`statements.check.status.${value}`] ?? value : String(value);
+  })));
+  formatNumberColumns(body, checkColumns.flatMap((column, index) => (numericCheckColumns.has(column) ? [index + 1] : [])), { negativeInRed: true });
   return workbookBytes(workbook);
 }
 
@@ -204,14 +203,14 @@ export async function form16Workbook(rows: Form16Row[], period: Period, filer: F
       cell.border = thin;
     }
   });
-  rows.forEach((row, index) => {
+  const body = rows.map((row, index) => {
     const added = sheet.addRow([index + 1, row.product_code, row.product_name ?? '', row.product_unit ?? '',
       row.material_code, row.material_name ?? '', row.material_unit ?? '', row.actual_norm === null ? null : Number(row.actual_norm), row.note ?? '']);
-    added.eachCell({ includeEmpty: true }, (cell, column) => {
-      cell.border = thin;
-      if (column === 8 && row.actual_norm !== null) cell.numFmt = quantityFormat(row.actual_norm);
-    });
+    added.eachCell({ includeEmpty: true }, (cell) => { cell.border = thin; });
+    return added;
   });
+  formatNumberColumns(body, [8]);
+  wrapColumns(body, [2, 3, 5, 6, 9]);
   [6, 16, 32, 10, 16, 32, 10, 16, 14].forEach((columnWidth, index) => { sheet.getColumn(index + 1).width = columnWidth; });
   return workbookBytes(workbook);
 }
@@ -235,15 +234,15 @@ export async function tariffCheckWorkbook(check: TariffCheck, period: Period, fi
     sheet.getColumn(index + 1).width = column === 'item_name' ? 32 : 14;
   });
   header.font = { bold: true };
-  for (const row of check.rows) {
-    sheet.addRow(tariffCheckColumns.map((column) => {
-      const value = row[column];
-      if (value === null) return null;
-      if (column === 'schedules') return (value as string[]).join(', ');
-      if (column === 'registered_date') return dayMonthYear(String(value));
-      if (numericTariffCheckColumns.has(column)) return Number(value);
-      return column === 'problem' ? catalog[`statements.tariffCheck.problems.${String(value)}`] ?? value : String(value);
-    }));
-  }
+  const body = check.rows.map((row) => sheet.addRow(tariffCheckColumns.map((column) => {
+    const value = row[column];
+    if (value === null) return null;
+    if (column === 'schedules') return (value as string[]).join(', ');
+    if (column === 'registered_date') return dayMonthYear(String(value));
+    if (numericTariffCheckColumns.has(column)) return Number(value);
+    return column === 'problem' ? catalog[`statements.tariffCheck.problems.${String(value)}`] ?? value : String(value);
+  })));
+  // Rates and amounts; a line number and a year are not quantities to group by thousands.
+  formatNumberColumns(body, tariffCheckColumns.flatMap((column, index) => (['declared_rate', 'expected_rate', 'total_value', 'duty_at_risk'].includes(column) ? [index + 1] : [])));
   return workbookBytes(workbook);
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { apiErrorSchema } from '../../common/api/errors.js';
 import { isLocale } from '../../common/i18n/locales.js';
+import { localeOf } from '../i18n.js';
 import {
   bomFixBodySchema, bomReviewSchema, checkAnswerSchema, type Form16Row, type Statement15aRow, type Statement15Row, checkQuerySchema, checkReviewSchema, drillAnswerSchema, form16AnswerSchema, reportQuerySchema, statement15aAnswerSchema,
   reportRunAnswerSchema, reportRunSchema, statement15AnswerSchema, statementForms, tariffCheckAnswerSchema, typeCodeRuleAnswerSchema, typeCodeRuleSchema,
@@ -22,7 +23,7 @@ import type { TemplateForm } from '../../common/statements/templates.js';
 import { fixBom } from './fix-bom.js';
 import { listTypeCodeRules, revertTypeCodeRule, setTypeCodeRule } from './type-code-rules.js';
 import { recordIdParams } from '../../common/api/ids.js';
-import { sendDownload, xlsxType } from '../http/downloads.js';
+import { downloadName, sendDownload, xlsxType } from '../http/downloads.js';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
@@ -87,12 +88,12 @@ export const statementRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
         if (form === '15') {
           const statement = await reportResult<Statement<Statement15Row>>(deps.reports, reply, { ...job, report: 'statement-15' });
           if (!statement) return reply;
-          if (request.query.format === 'xlsx') return sendForm(reply, period, '15', statement.rows, (filer) => statement15Workbook(statement, period, filer), `statement-15-${request.query.folder_slug}.xlsx`);
+          if (request.query.format === 'xlsx') return sendForm(reply, period, '15', statement.rows, (filer) => statement15Workbook(statement, period, filer), downloadName(localeOf(request.query.lang), 'statements.tabs.statement-15', [request.query.folder_slug], 'xlsx'));
           return envelope(statement, period);
         }
         const statement = await reportResult<Statement<Statement15aRow>>(deps.reports, reply, { ...job, report: 'statement-15A' });
         if (!statement) return reply;
-        if (request.query.format === 'xlsx') return sendForm(reply, period, '15a', statement.rows, (filer) => statement15aWorkbook(statement, period, filer), `statement-15a-${request.query.folder_slug}.xlsx`);
+        if (request.query.format === 'xlsx') return sendForm(reply, period, '15a', statement.rows, (filer) => statement15aWorkbook(statement, period, filer), downloadName(localeOf(request.query.lang), 'statements.tabs.statement-15a', [request.query.folder_slug], 'xlsx'));
         return envelope(statement, period);
       });
     }
@@ -112,7 +113,7 @@ export const statementRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       if (!check) return reply;
       if (request.query.format === 'xlsx') {
         const locale = isLocale(request.query.lang) ? request.query.lang : 'vi';
-        return sendWorkbook(reply, await checkStatementWorkbook(check, period, await filerOf(period), locale), `check-statement-${request.query.folder_slug}.xlsx`);
+        return sendWorkbook(reply, await checkStatementWorkbook(check, period, await filerOf(period), locale), downloadName(locale, 'statements.tabs.check-statement', [request.query.folder_slug], 'xlsx'));
       }
       return { count: check.rows.length, next: null, previous: null, results: check.rows, total_duty_exposure: check.totalDutyExposure, open_rows: check.openRows, tolerance };
     });
@@ -128,7 +129,7 @@ export const statementRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       const check = await computeTariffCheck(run, period);
       if (request.query.format === 'xlsx') {
         const locale = isLocale(request.query.lang) ? request.query.lang : 'vi';
-        return sendWorkbook(reply, await tariffCheckWorkbook(check, period, await filerOf(period), locale), `tariff-check-${request.query.folder_slug}.xlsx`);
+        return sendWorkbook(reply, await tariffCheckWorkbook(check, period, await filerOf(period), locale), downloadName(locale, 'statements.tabs.tariff-check', [request.query.folder_slug], 'xlsx'));
       }
       return { count: check.rows.length, next: null, previous: null, results: check.rows, checked_lines: check.checkedLines, tariff_years: check.tariffYears };
     });
@@ -150,7 +151,7 @@ export const statementRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
 
     api.get('/new-balance/report-form-16/', {
       schema: {
-        tags, security, querystring: reportQuerySchema.pick({ company_slug: true, folder_slug: true, format: true, wait: true }), produces: ['application/json', xlsxType],
+        tags, security, querystring: reportQuerySchema.pick({ company_slug: true, folder_slug: true, format: true, wait: true, lang: true }), produces: ['application/json', xlsxType],
         summary: 'Form 16: actual norms of the exported products, the BOM reconciled to the period\'s issues to production; ?format=xlsx for the official layout',
         response: { 200: form16AnswerSchema, 202: reportRunAnswerSchema, ...errors },
       },
@@ -160,7 +161,7 @@ export const statementRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
         companyId: period.companyId, folderSetId: period.id, userId: signedInUser(request).id, wait: request.query.wait !== 'false', report: 'form-16',
       });
       if (!rows) return reply;
-      if (request.query.format === 'xlsx') return sendForm(reply, period, '16', rows, (filer) => form16Workbook(rows, period, filer), `form-16-${request.query.folder_slug}.xlsx`);
+      if (request.query.format === 'xlsx') return sendForm(reply, period, '16', rows, (filer) => form16Workbook(rows, period, filer), downloadName(localeOf(request.query.lang), 'statements.tabs.form-16', [request.query.folder_slug], 'xlsx'));
       return { count: rows.length, next: null, previous: null, results: rows };
     });
 

@@ -259,8 +259,12 @@ describe('customs finalization reports', () => {
   });
 
   it('exports Statement 15 in the official layout of Circular 39/2018', async () => {
-    const response = await call('viewer', 'GET', `/api/new-balance/report-statement-15/?${scope('y2025')}&format=xlsx`);
+    const response = await call('viewer', 'GET', `/api/new-balance/report-statement-15/?${scope('y2025')}&format=xlsx&lang=vi`);
     expect(response.headers['content-type']).toContain('spreadsheetml');
+    // Named in the reader's language, the folder set telling two periods apart.
+    expect(response.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(`Mẫu 15 (nguyên liệu) - ${periods.y2025!.slug}.xlsx`).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`);
+    const english = await call('viewer', 'GET', `/api/new-balance/report-statement-15/?${scope('y2025')}&format=xlsx&lang=en`);
+    expect(english.headers['content-disposition']).toContain(`filename="Statement 15 (materials) - ${periods.y2025!.slug}.xlsx"`);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
@@ -269,9 +273,12 @@ describe('customs finalization reports', () => {
     expect(sheet.getCell(6, 1).value).toBe('Kỳ báo cáo: từ ngày 01/01/2025 đến ngày 31/12/2025');
     expect(sheet.getCell(11, 11).value).toBe('(11)');
     expect([sheet.getCell(12, 2).value, sheet.getCell(12, 11).value]).toEqual(['M1', 235]);
-    // Whole numbers without a decimal separator, others with exactly their decimals.
-    expect(sheet.getCell(12, 11).numFmt).toBe('#,##0;[Red]-#,##0');
-    expect([sheet.getCell(13, 2).value, sheet.getCell(13, 9).value, sheet.getCell(13, 9).numFmt]).toEqual(['M2', 82.296, '#,##0.000;[Red]-#,##0.000']);
+    // One format a column, by its largest scale: M1's whole 235 shows the three decimals of M2's 147.704 beneath it.
+    expect([sheet.getCell(13, 2).value, sheet.getCell(13, 11).value, sheet.getCell(13, 9).value]).toEqual(['M2', 147.704, 82.296]);
+    expect([sheet.getCell(12, 11).numFmt, sheet.getCell(13, 11).numFmt]).toEqual(['#,##0.000;[Red]-#,##0.000', '#,##0.000;[Red]-#,##0.000']);
+    for (let column = 5; column <= 11; column += 1) expect(sheet.getCell(12, column).numFmt, `column ${column}`).toBe(sheet.getCell(13, column).numFmt);
+    // Long names wrap within their column on the printed form.
+    expect([sheet.getCell(12, 3).alignment?.wrapText, sheet.getCell(13, 3).alignment?.wrapText]).toEqual([true, true]);
     const check = await call('viewer', 'GET', `/api/new-balance/check-statement/?${scope('y2025')}&format=xlsx&lang=en`);
     expect(check.statusCode).toBe(200);
   });
@@ -427,7 +434,7 @@ describe('customs finalization reports', () => {
 
     const workbook = new ExcelJS.Workbook();
     const file = await call('viewer', 'GET', `/api/new-balance/report-tariff-check/?${scope('tariff')}&format=xlsx&lang=en`);
-    expect(file.headers['content-disposition']).toContain(`tariff-check-${periods.tariff.slug}.xlsx`);
+    expect(file.headers['content-disposition']).toContain(`filename="Tariff check - ${periods.tariff!.slug}.xlsx"`);
     await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
     expect(sheet.getRow(3).getCell(12).value).toBe('Problem');

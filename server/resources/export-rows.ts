@@ -6,9 +6,9 @@ import type { Row } from '../../common/resources/schemas.js';
 import type { Run } from '../db/run.js';
 import { catalogTexts } from '../i18n.js';
 import { guardRow, sheetName, workbookWriter } from '../spreadsheets/write.js';
-import { quantityFormat } from './number-format.js';
+import { decimalFormat, maxDecimals } from './number-format.js';
 import { type ListParameters, pageQuery, whereClause } from './row-sql.js';
-import { Statement } from '../db/statement.js';
+import { quoted, Statement } from '../db/statement.js';
 import type { Scope } from '../access.js';
 
 const batchSize = 5000;
@@ -38,27 +38,29 @@ export function exportRows(options: { run: Run; resource: ResourceDefinition; sc
     const sheet = workbook.addWorksheet(sheetName(catalog[resourceTitleKey(resource)] ?? resource.name), {
       views: [{ state: 'frozen', ySplit: 1 }],
     });
+    const statement = new Statement();
+    const where = whereClause(statement, resource, scope, parameters);
+    // Rows are written as they are read, so each decimal column's format is set before the first: one format a
+    // column, by the largest scale among the rows exported (trailing zeros aside), so that its figures line up.
+    const decimals = fields.filter(([, definition]) => definition.kind === 'decimal').map(([name]) => name);
+    const [scales] = decimals.length === 0 ? [{}] : await run<Record<string, number | null>>(
+      `SELECT ${decimals.map((name) => `least(${maxDecimals}, max(scale(trim_scale(${quoted(name)})))) AS ${quoted(name)}`).join(', ')} FROM ${resource.table} WHERE ${where}`,
+      statement.params,
+    );
     sheet.columns = fields.map(([name, definition]) => ({
       header: catalog[fieldLabelKey(name, definition)] ?? name,
       key: name,
       width: definition.kind === 'text' ? 32 : 16,
-      style: definition.kind === 'date' ? { numFmt: 'yyyy-mm-dd' } : {},
+      style: definition.kind === 'date' ? { numFmt: 'yyyy-mm-dd' } : definition.kind === 'decimal' ? { numFmt: decimalFormat(Number(scales?.[name] ?? 0)) } : {},
     }));
     sheet.getRow(1).font = { bold: true };
-    const statement = new Statement();
-    const where = whereClause(statement, resource, scope, parameters);
     for (let offset = 0; offset < maxExportRows; offset += batchSize) {
       const rows = await run<Row>(
         pageQuery(resource, where, parameters.ordering, String(Math.min(batchSize, maxExportRows - offset)), String(offset)),
         statement.params,
       );
       for (const row of rows) {
-        const added = sheet.addRow(fields.map(([name, definition]) => cellValue(definition.kind, row[name])));
-        fields.forEach(([name, definition], index) => {
-          const value = row[name];
-          if (definition.kind === 'decimal' && value !== null && value !== undefined) added.getCell(index + 1).numFmt = quantityFormat(value as string);
-        });
-        guardRow(added).commit();
+        guardRow(sheet.addRow(fields.map(([name, definition]) => cellValue(definition.kind, row[name])))).commit();
       }
       if (rows.length < batchSize) break;
     }

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { apiErrorSchema } from '../../common/api/errors.js';
 import { isLocale } from '../../common/i18n/locales.js';
-import { allows, type FieldDefinition, type ResourceDefinition } from '../../common/resources/define.js';
+import { allows, type FieldDefinition, type ResourceDefinition, resourceTitleKey } from '../../common/resources/define.js';
 import { resources } from '../../common/resources/index.js';
 import { companyScopeSchema, createRowSchema, type FieldValue, folderScopeSchema, maxPageSize, updateRowSchema } from '../../common/resources/schemas.js';
 import type { AppDeps } from '../deps.js';
@@ -18,7 +18,7 @@ import { resolveRowScope, resolveScope } from '../access.js';
 import { listSelectableValues, suggestAutofill } from './suggest-values.js';
 import { createRow, updateRow, updateRows } from './write-rows.js';
 import { recordIdParams } from '../../common/api/ids.js';
-import { sendDownload, xlsxType } from '../http/downloads.js';
+import { downloadName, sendDownload, xlsxType } from '../http/downloads.js';
 
 const valueSchemas: Record<FieldDefinition['kind'], z.ZodType> = {
   text: z.string(), code: z.string(), choice: z.string(), date: z.string().describe('YYYY-MM-DD'),
@@ -102,8 +102,9 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         const query = request.query as Record<string, string | undefined>;
         const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug: query.company_slug!, folderSlug: query.folder_slug, minimumRole: 'viewer' });
         const { lang, ...rest } = parametersOf(query);
-        const stream = exportRows({ run, resource, scope: rowScope, parameters: rest, locale: isLocale(lang) ? lang : 'vi' });
-        return sendDownload(reply, stream, { type: xlsxType, fileName: `${resource.name}.xlsx` });
+        const locale = isLocale(lang) ? lang : 'vi';
+        const stream = exportRows({ run, resource, scope: rowScope, parameters: rest, locale });
+        return sendDownload(reply, stream, { type: xlsxType, fileName: downloadName(locale, resourceTitleKey(resource), [query.folder_slug ?? ''], 'xlsx') });
       });
 
       if (Object.values(resource.fields).some((definition) => definition.selectable)) {

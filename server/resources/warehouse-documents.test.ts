@@ -58,4 +58,21 @@ describe('warehouse slips', () => {
     expect(await exportedHeader('wh-take-in', 'en')).toEqual(expect.arrayContaining(['Receipt no.', 'Receipt date']));
     expect(await exportedHeader('wh-take-in', 'ko')).toEqual(expect.arrayContaining(['입고번호', '입고일자']));
   });
+
+  it('exports a decimal column in one format, by its largest scale, under a name in the reader\'s language', async () => {
+    // The issue of 120.5 m above, and a whole one beside it.
+    const whole = await call('POST', '/api/new-balance/wh-take-out/', {
+      company_slug: company, folder_slug: folder, item_type: 'material', code: 'VAI-02', name: 'Vải lót', unit: 'MTR', bill_no: 'PXK-2603-009', takeout_date: '2026-03-22', quantity: '1200', purpose: 'production',
+    });
+    expect(whole.statusCode, whole.body).toBe(201);
+    const exported = await call('GET', `/api/new-balance/wh-take-out/export/?company_slug=${company}&folder_slug=${folder}&lang=en`);
+    expect(exported.headers['content-disposition']).toContain(`filename="Warehouse take-out - ${folder}.xlsx"`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const quantity = (sheet.getRow(1).values as unknown[]).indexOf('Quantity');
+    expect([2, 3].map((row) => [sheet.getCell(row, quantity).value, sheet.getCell(row, quantity).numFmt]).sort()).toEqual([[120.5, '#,##0.0'], [1200, '#,##0.0']]);
+    const vietnamese = await call('GET', `/api/new-balance/wh-take-out/export/?company_slug=${company}&folder_slug=${folder}&lang=vi`);
+    expect(vietnamese.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(`Xuất kho theo thẻ kho - ${folder}.xlsx`)}`);
+  });
 });

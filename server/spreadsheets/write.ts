@@ -1,6 +1,7 @@
 /** Writing workbooks: what every file the server writes (table exports, reports, dossiers, refused rows) shares. */
 import type { PassThrough } from 'node:stream';
 import type ExcelJS from 'exceljs';
+import { columnFormat } from '../resources/number-format.js';
 
 const formulaLike = /^[=+\-@\t\r]/;
 
@@ -15,6 +16,28 @@ export function guardRow<T extends ExcelJS.Row>(row: T): T {
     if (typeof cell.value === 'string' && formulaLike.test(cell.value)) cell.numFmt = '@';
   });
   return row;
+}
+
+/**
+ * One number format per column of a table's rows (body and totals), by the column's largest scale, so that its
+ * figures line up; cells that hold no number keep theirs.
+ */
+export function formatNumberColumns(rows: readonly ExcelJS.Row[], columns: Iterable<number>, options: { negativeInRed?: boolean; minimumDecimals?: number } = {}): void {
+  for (const column of columns) {
+    const cells = rows.map((row) => row.getCell(column)).filter((cell) => typeof cell.value === 'number');
+    const format = columnFormat(cells.map((cell) => cell.value as number), options.negativeInRed, options.minimumDecimals);
+    for (const cell of cells) cell.numFmt = format;
+  }
+}
+
+/** Long texts (a material's name, a note) wrap within their column, top-aligned, as a printed form shows them. */
+export function wrapColumns(rows: readonly ExcelJS.Row[], columns: Iterable<number>): void {
+  for (const column of columns) {
+    for (const row of rows) {
+      const cell = row.getCell(column);
+      cell.alignment = { ...cell.alignment, wrapText: true, vertical: 'top' };
+    }
+  }
 }
 
 /** An in-memory workbook's bytes, every row guarded first. */

@@ -1,7 +1,9 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import { FormattedMessage } from 'react-intl';
+import { distinctiveCompanyName } from '../../../common/text/company-name.js';
 import { useSession } from '../session/SessionProvider.js';
 
 /** Which company and folder set (reporting period) the data screens work on; kept in local storage. */
@@ -10,20 +12,25 @@ export function CompanySwitcher({ placement = 'drawer' }: { placement?: 'drawer'
   const companies = user?.companies ?? [];
   if (companies.length === 0 || companySlug === null) return null;
   const folderSets = company?.folder_set ?? [];
+  const fullName = (slug: unknown) => companies.find((entry) => entry.company_slug === slug)?.company_name ?? '';
   return (
     <Stack direction={placement === 'bar' ? 'row' : 'column'} spacing={1.5} sx={placement === 'bar' ? { py: 0.5, '& .MuiTextField-root': { minWidth: 200, maxWidth: 320 } } : { px: 2, pt: 2, pb: 1 }}>
-      <TextField
-        select
-        size="small"
-        // In the bar each field is as wide as its name (a period's year must not be cut off).
-        fullWidth={placement === 'drawer'}
-        label={<FormattedMessage id="session.company" />}
-        value={companySlug}
-        onChange={(event) => selectCompany(event.target.value)}
-        slotProps={{ htmlInput: { 'data-testid': 'company-switcher' } }}
-      >
-        {companies.map((entry) => <MenuItem key={entry.company_slug} value={entry.company_slug}>{entry.company_name}</MenuItem>)}
-      </TextField>
+      {/* "Công ty TNHH May m…" tells no company from another: the field shows what is distinctive in the name, the
+          tooltip and the list the name in full. */}
+      <Tooltip title={fullName(companySlug)} placement="right" enterDelay={400}>
+        <TextField
+          select
+          size="small"
+          // In the bar each field is as wide as its name (a period's year must not be cut off).
+          fullWidth={placement === 'drawer'}
+          label={<FormattedMessage id="session.company" />}
+          value={companySlug}
+          onChange={(event) => selectCompany(event.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': 'company-switcher' }, select: { renderValue: (slug) => distinctiveCompanyName(fullName(slug)) } }}
+        >
+          {companies.map((entry) => <MenuItem key={entry.company_slug} value={entry.company_slug}>{entry.company_name}</MenuItem>)}
+        </TextField>
+      </Tooltip>
       <TextField
         select
         size="small"

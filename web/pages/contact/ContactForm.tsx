@@ -76,6 +76,12 @@ export function ContactForm({ open, onClose }: { open: boolean; onClose: () => v
       setStatus({ kind: 'sent' });
     } catch (error) {
       const code = error instanceof ApiError ? error.code : 'unknown';
+      // A photo is checked by its content on the server: one that is not what its name says is the file's fault, said beside it.
+      if (code === 'unsupported_media_type' && error instanceof ApiError && error.fields.file) {
+        setErrors((current) => ({ ...current, file: text('contact.notPicture') }));
+        setStatus({ kind: 'idle' });
+        return;
+      }
       const reason = intl.messages[`errors.${code}`] ? text(`errors.${code}`) : text('errors.unknown');
       setStatus({ kind: 'failed', reason });
     }

@@ -6,24 +6,26 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useParams } from 'react-router';
 import { formatCode } from '../../../common/hs/code.js';
 import { isDemonstration } from '../../../common/lookup/demonstration.js';
 import type { DecisionPage as DecisionPageData } from '../../../common/lookup/schemas.js';
+import { formatDocumentDay } from '../../app/i18n/dates.js';
 import { usePageMeta } from '../../app/page-effects.js';
 import { useDecision, useLookupLang } from './lookup-api.js';
 import { Prose, QueryState, Section } from './parts.js';
 import { codePath, localText, withYear } from './text.js';
 
 function DecisionContent({ page }: { page: DecisionPageData }) {
+  const intl = useIntl();
   const lang = useLookupLang();
   const { decision, line } = page;
   const name = localText(decision, 'product_name', lang).text;
   usePageMeta('lookup.decision.pageTitle', 'lookup.decision.pageDescription', { docNo: decision.doc_no, product: name.slice(0, 120) });
   const rows: Array<[string, string]> = [
     ['lookup.decision.docNo', decision.doc_no],
-    ['lookup.decision.docDate', decision.doc_date ?? ''],
+    ['lookup.decision.docDate', decision.doc_date ? formatDocumentDay(intl, decision.doc_date) : ''],
     ['lookup.decision.productName', name],
     ['lookup.decision.properties', localText(decision, 'product_properties', lang).text],
     ['lookup.decision.description', decision.product_description],

@@ -1,14 +1,16 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams, useSearchParams } from 'react-router';
 import type { RegulationPage as RegulationPageData } from '../../../common/lookup/schemas.js';
+import { formatDocumentDay } from '../../app/i18n/dates.js';
 import { usePageMeta } from '../../app/page-effects.js';
 import { useLookupLang, useRegulation } from './lookup-api.js';
 import { LinkList, Prose, QueryState, Section } from './parts.js';
-import { codePath, localText, withYear, yearOfParams } from './text.js';
+import { codePath, issuerName, localText, withYear, yearOfParams } from './text.js';
 
 function RegulationContent({ page, year }: { page: RegulationPageData; year: number }) {
+  const intl = useIntl();
   const lang = useLookupLang();
   const { regulation } = page;
   const title = localText(regulation, 'title', lang).text;
@@ -18,7 +20,7 @@ function RegulationContent({ page, year }: { page: RegulationPageData; year: num
     <Stack spacing={2}>
       <Stack spacing={0.5}>
         <Typography variant="overline" color="text.secondary">
-          <FormattedMessage id="lookup.regulation.issued" values={{ issuer: regulation.issuer || '—', date: regulation.doc_date ?? '—' }} />
+          <FormattedMessage id="lookup.regulation.issued" values={{ issuer: issuerName(intl, regulation.issuer) || '—', date: regulation.doc_date ? formatDocumentDay(intl, regulation.doc_date) : '—' }} />
         </Typography>
         <Typography variant="h4" component="h1">{regulation.doc_no}</Typography>
         <Typography variant="h6" component="p" sx={{ fontWeight: 400 }}>{title}</Typography>

@@ -1,5 +1,7 @@
 import { defaultTariffYear, normaliseYear } from '../../../common/lookup/query.js';
 import { locales } from '../../../common/i18n/locales.js';
+import type { IntlShape } from 'react-intl';
+import { issuerKey } from '../../../common/lookup/issuers.js';
 import type { LookupLang, SearchAnswer } from '../../../common/lookup/schemas.js';
 
 /**
@@ -55,3 +57,12 @@ export const levelLabelId = (line: { id: string; level: number }): string => (li
 
 /** The years a visitor may pick: those that hold lines, and the one shown. */
 export const yearChoices = (years: number[] | undefined, shown: number): number[] => [...new Set([...(years ?? []), shown])].sort((a, b) => b - a);
+
+/**
+ * A regulation's issuing authority in the reader's language ("Chính phủ" → "Government", "정부"), by its catalog
+ * name when the lookup knows it, which also writes "CHÍNH PHỦ" as "Chính phủ"; any other issuer as written.
+ */
+export function issuerName(intl: Pick<IntlShape, 'formatMessage'>, issuer: string): string {
+  const key = issuerKey(issuer);
+  return key ? intl.formatMessage({ id: `lookup.issuers.${key}` }) : issuer;
+}

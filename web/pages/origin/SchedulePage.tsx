@@ -234,10 +234,10 @@ function ScheduleView({ answer, onToggle, manual }: { answer: ScheduleAnswer | P
             <FormattedMessage id={answer.fulfill_criteria ? 'origin.verdict.met' : 'origin.verdict.notMet'} values={{ agreement: agreement.name, product: answer.product.code }} />
           </Typography>
           <Typography variant="body2" data-testid="rule-text">
-            <FormattedMessage id="origin.rule" values={{ rule: describeRule(answer.rule.text, t), hs: answer.rule.hs ? formatCode(answer.rule.hs) : '', general: String(answer.rule.general) }} />
+            {/* Judged without the product's own rule: the note names what the verdict followed and that the product's rule was not checked. */}
+            {unloadedNote ?? <FormattedMessage id="origin.rule" values={{ rule: describeRule(answer.rule.text, t), hs: answer.rule.hs ? formatCode(answer.rule.hs) : '', general: String(answer.rule.general) }} />}
             {answer.rule.manual && <> <FormattedMessage id="origin.ruleManual" /></>}
           </Typography>
-          {unloadedNote && <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="unloaded-rule-note">{unloadedNote}</Typography>}
         </Alert>
       )}
       <Grid container spacing={2}>

@@ -28,6 +28,7 @@ import { useErrorText } from '../../app/session/error-text.js';
 import { useSnackbar } from '../../app/snackbar/SnackbarProvider.js';
 import { ReportRunProgress, useComputedReport } from './computed-report.js';
 import { downloadReport, reportQueryKey, type ReportScope, reviewCheckRow } from './report-api.js';
+import { compactTable } from './table-styles.js';
 import { useQuantity } from './use-quantity.js';
 
 /** The figures after the status: the difference and what it puts at stake first, then the quantities behind them. */
@@ -77,7 +78,7 @@ export function CheckStatement({ scope, canReview }: { scope: ReportScope; canRe
         <TableContainer sx={{ maxHeight: '70vh', border: 1, borderColor: 'divider', borderRadius: 1 }}>
           {/* What needs a decision comes first (status with its explanation, the difference, the duty at stake),
               so it stays on screen on a laptop; the quantities behind the difference follow. */}
-          <Table size="small" stickyHeader data-testid="report-check-statement" sx={{ '& th': { whiteSpace: 'normal', verticalAlign: 'bottom', lineHeight: 1.3 }, '& td, & th': { px: 1 } }}>
+          <Table size="small" stickyHeader data-testid="report-check-statement" sx={compactTable}>
             <TableHead>
               <TableRow>
                 <TableCell sx={{ position: 'sticky', left: 0, zIndex: 3 }}><FormattedMessage id="statements.columns.code" /></TableCell>
@@ -106,7 +107,7 @@ export function CheckStatement({ scope, canReview }: { scope: ReportScope; canRe
                     </TableCell>
                     <TableCell sx={{ minWidth: 120 }}>{row.name}</TableCell>
                     <TableCell>{row.unit}</TableCell>
-                    <TableCell sx={{ minWidth: 140 }} data-column="status">
+                    <TableCell sx={{ minWidth: 110 }} data-column="status">
                       <Chip size="small" color={statusColor[row.status]} label={<FormattedMessage id={`statements.check.status.${row.status}`} />} />
                       {row.explanation && <Typography variant="caption" component="div" sx={{ mt: 0.5 }} data-testid="check-explanation">{row.explanation}</Typography>}
                       {row.unit_problems.length > 0 && <Typography variant="caption" color="warning.dark" component="div"><FormattedMessage id="statements.problems.unit_mismatch" />: {row.unit_problems.join(', ')}</Typography>}

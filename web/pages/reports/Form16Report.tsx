@@ -10,7 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useErrorText } from '../../app/session/error-text.js';
 import { useSnackbar } from '../../app/snackbar/SnackbarProvider.js';
 import type { Form16Row } from '../../../common/statements/schemas.js';
@@ -22,12 +22,13 @@ const columns = ['product_code', 'product_name', 'product_unit', 'material_code'
 
 /** Form 16: the actual norms of the exported products, next to the BOM norms they were reconciled from. */
 export function Form16Report({ scope }: { scope: ReportScope }) {
+  const intl = useIntl();
   const quantity = useQuantity();
   const errorText = useErrorText();
   const snackbar = useSnackbar();
   const [form, run] = useComputedReport<{ results: Form16Row[] }>(reportQueryKey('form-16', scope), '/new-balance/report-form-16/', scope);
   const exporting = useMutation({
-    mutationFn: () => downloadReport('/new-balance/report-form-16/', scope, 'form-16.xlsx'),
+    mutationFn: () => downloadReport('/new-balance/report-form-16/', { ...scope, lang: intl.locale.slice(0, 2) }, 'form-16.xlsx'),
     onError: (error) => snackbar.error(errorText(error)),
   });
   const rows = form.data?.results ?? [];

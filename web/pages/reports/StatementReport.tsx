@@ -29,6 +29,7 @@ import { useErrorText } from '../../app/session/error-text.js';
 import { useSnackbar } from '../../app/snackbar/SnackbarProvider.js';
 import { ReportRunProgress, useComputedReport } from './computed-report.js';
 import { downloadReport, fetchCellSources, reportQueryKey, type ReportScope, type StatementAnswer, statementPaths, type StatementReport as Report } from './report-api.js';
+import { compactTable } from './table-styles.js';
 import { useQuantity } from './use-quantity.js';
 
 /** The quantity columns of each form, in the printed order, with their printed numbers. */
@@ -57,7 +58,7 @@ export function StatementReport({ report, scope, onOpenRules }: { report: Report
   const [cell, setCell] = useState<{ code: string; field: string } | null>(null);
   const [statement, run] = useComputedReport<StatementAnswer<Report>>(reportQueryKey(report, scope), statementPaths[report], scope);
   const exporting = useMutation({
-    mutationFn: () => downloadReport(statementPaths[report], scope, `${report}.xlsx`),
+    mutationFn: () => downloadReport(statementPaths[report], { ...scope, lang: intl.locale.slice(0, 2) }, `${report}.xlsx`),
     onError: (error) => snackbar.error(errorText(error)),
   });
   const answer = statement.data;
@@ -91,7 +92,7 @@ export function StatementReport({ report, scope, onOpenRules }: { report: Report
       {answer && rows.length === 0 && <Alert severity="info"><FormattedMessage id="statements.empty" /></Alert>}
       {rows.length > 0 && (
         <TableContainer sx={{ maxHeight: '70vh', border: 1, borderColor: 'divider', borderRadius: 1 }}>
-          <Table size="small" stickyHeader data-testid={`report-${report}`}>
+          <Table size="small" stickyHeader data-testid={`report-${report}`} sx={compactTable}>
             <TableHead>
               <TableRow>
                 <TableCell><FormattedMessage id="statements.columns.code" /></TableCell>

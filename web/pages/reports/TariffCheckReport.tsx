@@ -11,6 +11,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatCode } from '../../../common/hs/code.js';
@@ -18,6 +19,7 @@ import { formatBusinessDay } from '../../app/i18n/dates.js';
 import { useErrorText } from '../../app/session/error-text.js';
 import { useSnackbar } from '../../app/snackbar/SnackbarProvider.js';
 import { downloadReport, fetchTariffCheck, reportQueryKey, type ReportScope } from './report-api.js';
+import { compactTable, pinnedRight } from './table-styles.js';
 import { useQuantity } from './use-quantity.js';
 
 const problemColor = { unknown_code: 'error', rate_differs: 'warning', unknown_co_form: 'info', exempt: 'default', preference_without_co: 'warning' } as const;
@@ -38,7 +40,7 @@ export function TariffCheckReport({ scope }: { scope: ReportScope }) {
   const exempt = rows.filter((row) => row.problem === 'exempt');
   const exposure = exempt.reduce((sum, row) => sum + Number(row.duty_at_risk ?? 0), 0);
   const money = (value: number) => intl.formatNumber(value, { style: 'currency', currency: 'VND', maximumFractionDigits: 0 });
-  const column = (id: string, align?: 'right') => <TableCell align={align}><FormattedMessage id={`statements.tariffCheck.columns.${id}`} /></TableCell>;
+  const column = (id: string, align?: 'right', sx?: SxProps<Theme>) => <TableCell align={align} sx={sx}><FormattedMessage id={`statements.tariffCheck.columns.${id}`} /></TableCell>;
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
@@ -60,11 +62,16 @@ export function TariffCheckReport({ scope }: { scope: ReportScope }) {
       )}
       {rows.length > 0 && (
         <TableContainer sx={{ maxHeight: '70vh', border: 1, borderColor: 'divider', borderRadius: 1 }}>
-          <Table size="small" stickyHeader data-testid="report-tariff-check" sx={{ '& th': { whiteSpace: 'normal', verticalAlign: 'bottom', lineHeight: 1.3 }, '& td, & th': { px: 1 } }}>
+          {/* Eleven columns do not fit a 1366-pixel laptop beside the menu: the duty at risk, what the reader acts on, stays
+              pinned at the right while the rest scrolls under it, and a problem's label wraps instead of widening its column. */}
+          <Table size="small" stickyHeader data-testid="report-tariff-check" sx={{
+            ...compactTable,
+            '& .MuiChip-root': { height: 'auto', maxWidth: 180, borderRadius: 2 }, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+          }}>
             <TableHead>
               <TableRow>
                 {column('account_number')}{column('registered_date')}{column('code')}{column('hs')}{column('from_country')}{column('co_form')}{column('problem')}
-                {column('declared_rate', 'right')}{column('expected_rate', 'right')}{column('schedules')}{column('duty_at_risk', 'right')}
+                {column('declared_rate', 'right')}{column('expected_rate', 'right')}{column('schedules')}{column('duty_at_risk', 'right', { ...pinnedRight, zIndex: 3 })}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -90,7 +97,7 @@ export function TariffCheckReport({ scope }: { scope: ReportScope }) {
                   <TableCell align="right">{quantity(row.declared_rate)}</TableCell>
                   <TableCell align="right">{quantity(row.expected_rate)}</TableCell>
                   <TableCell>{row.tariff_schedule ? `${row.tariff_schedule}: ` : ''}{row.schedules.join(', ')}{row.tariff_year === null ? '' : ` (${row.tariff_year})`}</TableCell>
-                  <TableCell align="right" data-column="duty_at_risk" sx={{ whiteSpace: 'nowrap', color: Number(row.duty_at_risk) > 0 && row.problem !== 'exempt' ? 'error.main' : undefined, fontVariantNumeric: 'tabular-nums' }}>{quantity(row.duty_at_risk)}</TableCell>
+                  <TableCell align="right" data-column="duty_at_risk" sx={{ ...pinnedRight, whiteSpace: 'nowrap', color: Number(row.duty_at_risk) > 0 && row.problem !== 'exempt' ? 'error.main' : undefined, fontVariantNumeric: 'tabular-nums' }}>{quantity(row.duty_at_risk)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
