@@ -26,7 +26,10 @@ export function SheetReading({ headers, sources, fieldLabel, numbers }: {
   const layout = recogniseLayout(sortedColumns(headers).map((column) => headers[column] ?? ''));
   const fieldOfColumn = new Map(Object.entries(sources).flatMap(([field, source]) => (source.kind === 'column' ? [[source.column, field] as const] : [])));
   const readings = Object.entries(numbers.answer?.columns ?? {}).filter(([, reading]) => reading.examples.length > 0);
-  const number = (value: string | null) => (value === null ? '?' : intl.formatNumber(Number(value), { maximumFractionDigits: 6 }));
+  // Thousands grouped by a thin space, which no one reads as a decimal mark: '100.000 → 100 000' says what was read in
+  // every language, where '100.000 → 100.000' would not.
+  const number = (value: string | null) => (value === null ? '?' : new Intl.NumberFormat(intl.locale, { maximumFractionDigits: 6 })
+    .formatToParts(Number(value)).map((part) => (part.type === 'group' ? '\u202f' : part.value)).join(''));
 
   return (
     <Stack spacing={1} data-testid="sheet-reading">
