@@ -81,7 +81,17 @@ const start2025 = Date.UTC(2025, 0, 1);
 const day = (offset: number) => new Date(start2025 + offset * dayMs);
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-/** Goods line `i` (0-based) as its 25 cells: declarations of 8 lines, a date anywhere in 2025, a note on every fifth line. */
+/**
+ * A number as ECUS exports often write it, as text with Vietnamese separators ('1.234,50'): the import reads such a
+ * column by the decimal mark its cells show, so the benchmark's path holds that reading.
+ */
+export const vietnameseNumber = (value: number, digits: number) =>
+  value.toFixed(digits).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))(?=[\d]*,)/g, '.');
+
+/**
+ * Goods line `i` (0-based) as its 25 cells: declarations of 8 lines, a date anywhere in 2025, a note on every fifth line,
+ * the quantity and invoice value as Vietnamese text.
+ */
 export function ecusLine(i: number): LineCell[] {
   const declaration = Math.floor(i / 8);
   const line = (i % 8) + 1;
@@ -105,13 +115,13 @@ export function ecusLine(i: number): LineCell[] {
     hs,
     `${name} - loại ${(itemIndex % 17) + 1}`,
     out ? 'VN' : countries[itemIndex % countries.length]!,
-    total,
+    vietnameseNumber(total, 2),
     unit,
     price,
     Math.round(price * rate),
     'USD',
     rate,
-    ntValue,
+    vietnameseNumber(ntValue, 2),
     totalValue,
     taxRate,
     Math.round((totalValue * taxRate) / 100),

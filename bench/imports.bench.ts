@@ -9,6 +9,8 @@ import pg from 'pg';
 import { extraFieldName } from '../common/imports/cells.js';
 import { resourceNamed } from '../common/resources/index.js';
 import { buildApp } from '../server/app.js';
+import { parseDecimalText } from '../common/imports/coerce.js';
+import { ecusFields } from '../common/resources/ecus.js';
 import { loadConfig } from '../server/config.js';
 import { type Database, migrateDatabase, openPglite, openPostgres } from '../server/db/client.js';
 import { runner } from '../server/db/run.js';
@@ -128,7 +130,9 @@ function csvRecord(i: number, companyId: string, folderSetId: string): string {
   const line = ecusLine(i);
   const note = line[noteIndex];
   const extra = typeof note === 'string' ? csvField(JSON.stringify({ [extraFieldName(ecusColumns[noteIndex]!.header)]: note })) : '';
-  return [companyId, folderSetId, rawImportRecordId, extra, ...line.filter((_, index) => index !== noteIndex).map(csvField)].join(',');
+  // The workbook's text numbers as the import stores them (the raw load measures COPY, not reading).
+  const stored = line.map((cell, index) => (typeof cell === 'string' && ecusFields[ecusColumns[index]?.field ?? 'code']?.kind === 'decimal' ? parseDecimalText(cell, ',') : cell));
+  return [companyId, folderSetId, rawImportRecordId, extra, ...stored.filter((_, index) => index !== noteIndex).map(csvField)].join(',');
 }
 
 /** COPY … FROM STDIN over pg's own copy-in messages (what pg-copy-streams does, without it); resolves with the row count. */
@@ -304,7 +308,7 @@ async function serverMain(): Promise<void> {
     const first = listed.results[0] ?? {};
     const expected = ecusLine(0);
     const sampleOk = first.account_number === expected[0] && first.registered_date === '2025-01-01' && first.code === expected[4] && first.hs === expected[5]
-      && first.item_name === expected[6] && Number(first.total) === expected[8] && (first.extra as Record<string, unknown> | null)?.ghichu === expected[24];
+      && first.item_name === expected[6] && Number(first.total) === Number(parseDecimalText(String(expected[8]), ',')) && (first.extra as Record<string, unknown> | null)?.ghichu === expected[24];
 
     const during = (time: number) => time >= uploadStart && time <= indexed;
     const window = report.memory.filter(([time]) => during(time));

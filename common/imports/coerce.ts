@@ -87,8 +87,14 @@ function coerceCode(cell: string | number | boolean): string {
 /** The decimal mark of numbers written as text: ',' (Vietnamese, 1.234,5) or '.' (1,234.5). */
 export type DecimalMark = ',' | '.';
 
+const plainNumber = /^\d[\d.,]*$/;
+/** A number by its column's mark: the whole part, plain or grouped by the other separator in threes, and the fraction. */
+const byMark: Record<DecimalMark, RegExp> = { ',': /^(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d*))?$/, '.': /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d*))?$/ };
+
 /** A text number's sign, parentheses and spaces taken off: its digits and separators, or null when it is not one. */
 function bareNumber(raw: string): { negative: boolean; text: string } | null {
+  // Most cells are digits and separators alone: read at once, as an import reads every numeric cell of a sheet.
+  if (plainNumber.test(raw)) return { negative: false, text: raw };
   let text = raw.trim().replace(/[\s\u00a0]/g, '');
   let negative = false;
   if (/^\(.*\)$/.test(text)) { negative = true; text = text.slice(1, -1); }
@@ -146,12 +152,10 @@ export function parseDecimalText(raw: string, mark?: DecimalMark): string | null
   const { negative, text } = bare;
   let normalised: string;
   if (mark) {
-    const grouping = mark === ',' ? '.' : ',';
-    const [whole, fraction, ...more] = text.split(mark);
-    if (more.length > 0 || whole === undefined) return null;
-    if (whole.includes(grouping) && !new RegExp(`^\\d{1,3}(\\${grouping}\\d{3})+$`).test(whole)) return null;
-    if (fraction !== undefined && !/^\d*$/.test(fraction)) return null;
-    normalised = `${whole.split(grouping).join('') || '0'}${fraction ? `.${fraction}` : ''}`;
+    const parts = byMark[mark].exec(text);
+    if (!parts) return null;
+    const whole = parts[1]!.length > 3 ? parts[1]!.replaceAll(mark === ',' ? '.' : ',', '') : parts[1]!;
+    normalised = parts[2] ? `${whole}.${parts[2]}` : whole;
   } else {
     const lastComma = text.lastIndexOf(',');
     const lastDot = text.lastIndexOf('.');
