@@ -8,9 +8,8 @@ import {
 } from '../../common/statements/templates.js';
 import { AppError } from '../http/errors.js';
 import { unreadable } from '../imports/uploads.js';
-import { quantityFormat } from '../resources/number-format.js';
 import { templateInChild } from '../imports/reader.js';
-import { guardRow, workbookBytes } from '../spreadsheets/write.js';
+import { formatNumberColumns, guardRow, workbookBytes } from '../spreadsheets/write.js';
 import { readerLimits, sniffFormat } from '../spreadsheets/sniff.js';
 import { UnreadableFile } from '../spreadsheets/unreadable.js';
 import { type AreaLimits, checkArchive, checkWorkbookArea, OutsideArea } from '../spreadsheets/workbook-area.js';
@@ -289,6 +288,7 @@ async function fillWorkbook(content: Buffer, fill: TemplateFill): Promise<Buffer
 
   const quantities = new Set(quantityColumns[fill.form]);
   const columnOf = Object.entries(fill.settings.mapping).map(([key, letter]) => ({ key, column: sheet.getColumn(letter).number }));
+  const filled: ExcelJS.Row[] = [];
   for (let offset = 0; offset < Math.max(count, region); offset += 1) {
     const row = sheet.getRow(headerTo + 1 + offset);
     const figures = fill.rows[offset];
@@ -310,15 +310,13 @@ async function fillWorkbook(content: Buffer, fill: TemplateFill): Promise<Buffer
       }
       const value = (figures as Record<string, unknown>)[key];
       if (typeof value !== 'string' || value === '') continue;
-      if (quantities.has(key)) {
-        cell.value = Number(value);
-        // Forms 15 and 15a show a negative closing in red, as the Circular 39 export does; Form 16's norms are never negative.
-        cell.numFmt = quantityFormat(value, fill.form !== '16');
-      } else {
-        cell.value = value;
-      }
+      cell.value = quantities.has(key) ? Number(value) : value;
     }
     guardRow(row);
+    filled.push(row);
   }
+  // One format a quantity column, by its largest scale, as the Circular 39 export writes them; Forms 15 and 15a show a
+  // negative closing in red, Form 16's norms are never negative.
+  formatNumberColumns(filled, columnOf.filter(({ key }) => quantities.has(key)).map(({ column }) => column), { negativeInRed: fill.form !== '16' });
   return workbookBytes(workbook);
 }
