@@ -3,7 +3,7 @@ import { runner } from '../db/run.js';
 import { indexImportedRows } from '../imports/search-indexing.js';
 import { settledJobs } from '../jobs/leases.js';
 import { multipart } from '../test/multipart.js';
-import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
+import { captureMail, createTestApp, signUp, type TestApp } from '../test/test-app.js';
 
 const lines = (count: number) => Buffer.from(['account_number,code,item_name,total', ...Array.from({ length: count }, (_, n) => `10590000${String(n).padStart(4, '0')},NVL-${n},Vải cotton lô ${n},${n + 1}`)].join('\n'));
 const mapping = { account_number: { mapping_col_name: 'A', title: '' }, code: { mapping_col_name: 'B', title: '' }, item_name: { mapping_col_name: 'C', title: '' }, total: { mapping_col_name: 'D', title: '' } };
@@ -18,8 +18,7 @@ describe('deleting folder sets and companies', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     t = await createTestApp({ authRateLimitPerMinute: 1000 }, mail);
     const email = 'owner@deletions.vn';
-    await t.app.inject({ method: 'POST', url: '/api/registration/', payload: { email, password: 'Customs-Ledger-2026', name: 'Owner' } });
-    token = (await t.app.inject({ method: 'POST', url: '/api/registration-confirm/', payload: { email, token: mail.lastCode(email) } })).json().token.access_token;
+    token = await signUp(t.app, mail, email);
     company = (await call('POST', '/api/clients-api/companies/', { name: 'Deletions Co' })).json().slug;
   });
   afterAll(async () => t.close());

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaDir } from './pictures.js';
 import { wordOf, workbookOf } from '../test/hostile-files.js';
 import { multipart } from '../test/multipart.js';
-import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
+import { captureMail, createTestApp, signUp, type TestApp } from '../test/test-app.js';
 
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
@@ -19,8 +19,7 @@ describe('upload quota over every upload', { timeout: 120_000 }, () => {
     t = await createTestApp({ authRateLimitPerMinute: 1000, uploadDailyFiles: 4, uploadDailyBytes: 64 * 1024 * 1024 }, mail);
     for (const who of ['writer', 'designer', 'painter']) {
       const email = `${who}@quota.vn`;
-      await t.app.inject({ method: 'POST', url: '/api/registration/', payload: { email, password: 'Quayside-Ledger-5521', name: who } });
-      tokens[who] = (await t.app.inject({ method: 'POST', url: '/api/registration-confirm/', payload: { email, token: mail.lastCode(email) } })).json().token.access_token;
+      tokens[who] = await signUp(t.app, mail, email);
       slugs[who] = (await t.app.inject({ method: 'POST', url: '/api/clients-api/companies/', headers: { authorization: `Bearer ${tokens[who]}` }, payload: { name: `${who} Co` } })).json().slug;
     }
   });

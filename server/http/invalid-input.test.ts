@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../test/multipart.js';
-import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
+import { captureMail, createTestApp, signUp, type TestApp } from '../test/test-app.js';
 
 /** Input that once reached the database and failed there with a 500: each is a 400 naming its field. */
 describe('input the database would fail on', { timeout: 60_000 }, () => {
@@ -13,8 +13,7 @@ describe('input the database would fail on', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     t = await createTestApp({ authRateLimitPerMinute: 1000 }, mail);
     const email = 'owner@invalid-input.vn';
-    await t.app.inject({ method: 'POST', url: '/api/registration/', payload: { email, password: 'Quayside-Ledger-5521', name: 'Owner' } });
-    headers = { authorization: `Bearer ${(await t.app.inject({ method: 'POST', url: '/api/registration-confirm/', payload: { email, token: mail.lastCode(email) } })).json().token.access_token}` };
+    headers = { authorization: `Bearer ${await signUp(t.app, mail, email)}` };
     const created = (await t.app.inject({ method: 'POST', url: '/api/clients-api/companies/', headers, payload: { name: 'Invalid Input' } })).json();
     company = created.slug;
     folder = created.folder_set[0].slug;

@@ -5,7 +5,7 @@ import { runner } from '../db/run.js';
 import { settledJobs } from '../jobs/leases.js';
 import { effectiveDeclarationsCte } from '../reports/statement-sql.js';
 import { multipart } from '../test/multipart.js';
-import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
+import { captureMail, createTestApp, signUp, type TestApp } from '../test/test-app.js';
 
 /**
  * Real ECUS5 exports imported as they come (docs/imports.md, Known layouts): the 54-column goods report of a processing
@@ -63,8 +63,7 @@ describe('real ECUS exports imported as they come', { timeout: 180_000 }, () => 
   beforeAll(async () => {
     t = await createTestApp({ authRateLimitPerMinute: 1000 }, mail);
     const email = 'clerk@minhan.vn';
-    await t.app.inject({ method: 'POST', url: '/api/registration/', payload: { email, password: 'Customs-Ledger-2026', name: 'Clerk' } });
-    token = (await t.app.inject({ method: 'POST', url: '/api/registration-confirm/', payload: { email, token: mail.lastCode(email) } })).json().token.access_token;
+    token = await signUp(t.app, mail, email);
     const created = (await call('POST', '/api/clients-api/companies/', { name: 'Minh An Electronics' })).json();
     company = created.slug;
     folder = created.folder_set[0].slug;

@@ -5,7 +5,7 @@ import type { SheetRow } from '../../common/imports/coerce.js';
 import type { SkippedRow } from '../../common/imports/row-kinds.js';
 import type { RefusedRow, RowPlan } from './convert-rows.js';
 import { AppError } from '../http/errors.js';
-import type { TemplateAnswer, TemplateTask } from '../reports/template-workbook.js';
+import type { TemplateAnswer, TemplateTask } from '../reports/template-task.js';
 import type { WorkbookOutline } from '../spreadsheets/read-sheet.js';
 import { readerLimits, type SheetFormat, type SheetLimits } from '../spreadsheets/sniff.js';
 import { UnreadableFile, type UnreadableReason } from '../spreadsheets/unreadable.js';

@@ -233,8 +233,10 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
         // Visible now, the import's declaration versions supersede the earlier ones.
         if (versioned(target)) {
           await refreshDeclarations(tx, job.companyId, { importRecordId: job.recordId, ...(summed ? { summed } : {}), ...(stillJudged ? { judged: judged.table } : {}) }, { analysed: true });
-          // Declarations the file marks cancelled count as a cancel import would leave them: out of the sums.
-          if (target.table === 'ecus_lines' && await cancelMarkedLines(tx, job.companyId, job.folderSetId, job.recordId) > 0) {
+          // Declarations the file marks cancelled count as a cancel import would leave them: out of the sums. Only a sheet
+          // that gives a status is read for it, so that no other import's final transaction scans its lines again.
+          const statusGiven = 'declaration_status' in job.setup.mapping || job.setup.extra_fields.declaration_status !== undefined;
+          if (target.table === 'ecus_lines' && statusGiven && await cancelMarkedLines(tx, job.companyId, job.folderSetId, job.recordId) > 0) {
             await refreshDeclaredSums(tx, job.companyId, { folderSetId: job.folderSetId }, { analysed: true });
           }
         }

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import type { TariffLineInput } from './replace-lookup-data.js';
 
 let names: Map<string, string> | undefined;
 
@@ -21,7 +20,7 @@ export function koreanHeadingNames(): Map<string, string> {
  * A year's lines with the Korean heading names where the tariff gives a heading no Korean text: on the heading's row,
  * or, for a heading the tariff does not divide (one line, 0409.00.00), on that line. Korean a file gives is kept.
  */
-export function withKoreanHeadingNames(lines: TariffLineInput[]): TariffLineInput[] {
+export function withKoreanHeadingNames<L extends { id: string; koDescription?: string | undefined }>(lines: L[]): L[] {
   const headings = koreanHeadingNames();
   const ids = new Set(lines.map((line) => line.id));
   return lines.map((line) => {

@@ -50,9 +50,11 @@ async function seedKoreanHeadingNames(database: Database): Promise<void> {
   const names = koreanHeadingNames();
   const run = runner(database);
   const named = `FROM unnest($1::text[], $2::text[]) AS k(heading, name)
-    WHERE l.ko_description = '' AND (l.id = k.heading OR (l.id = k.heading || '0000' AND NOT EXISTS (
+    WHERE l.ko_description = '' AND left(l.id, 4) = k.heading AND (l.id = k.heading OR (l.id = k.heading || '0000' AND NOT EXISTS (
       SELECT 1 FROM lookup_tariff_line h WHERE h.year = l.year AND h.id = k.heading)))`;
   const params = [[...names.keys()], [...names.values()]];
+  // Run at every start: the equality on the heading lets the lines be joined to the names by hash, not compared each
+  // with every name.
   const [missing] = await run<{ found: boolean }>(`SELECT EXISTS (SELECT 1 FROM lookup_tariff_line l, ${named.replace('FROM ', '')}) AS found`, params);
   if (!missing?.found) return;
   await run(`UPDATE lookup_tariff_line l SET ko_description = k.name ${named}`, params);

@@ -1,7 +1,7 @@
 import PizZip from 'pizzip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whileAnswering, wordOf } from '../test/hostile-files.js';
-import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
+import { captureMail, createTestApp, signUp, type TestApp } from '../test/test-app.js';
 
 /** Hostile Word documents a member may upload for the dossiers: refused, or merged in linear time. */
 describe('hostile Word documents', { timeout: 120_000 }, () => {
@@ -14,8 +14,7 @@ describe('hostile Word documents', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     t = await createTestApp({ authRateLimitPerMinute: 1000 }, mail);
     const email = 'member@hostile-word.vn';
-    await t.app.inject({ method: 'POST', url: '/api/registration/', payload: { email, password: 'Tidewater-Ledger-7781', name: 'Member' } });
-    const token = (await t.app.inject({ method: 'POST', url: '/api/registration-confirm/', payload: { email, token: mail.lastCode(email) } })).json().token.access_token;
+    const token = await signUp(t.app, mail, email);
     headers = { authorization: `Bearer ${token}` };
     const created = (await t.app.inject({ method: 'POST', url: '/api/clients-api/companies/', headers, payload: { name: 'Hostile Word' } })).json();
     company = created.slug;

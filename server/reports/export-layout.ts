@@ -3,7 +3,8 @@ import type { Run } from '../db/run.js';
 import type { Period } from './compute-statements.js';
 import { dayMonthYear, type Filer, regimeNames } from './export-statement.js';
 import { templateForExport } from './statement-templates.js';
-import { fillTemplate, type PlaceholderValues } from './template-workbook.js';
+import type { PlaceholderValues } from './template-task.js';
+import { fillTemplate } from './template-workbook.js';
 
 /** The folder set's values a template's `{{…}}` texts take. */
 export const placeholderValues = (period: Period, filer: Filer): PlaceholderValues => ({

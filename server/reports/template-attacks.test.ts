@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runner } from '../db/run.js';
 import { whileAnswering, workbookOf } from '../test/hostile-files.js';
 import { multipart } from '../test/multipart.js';
-import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
+import { captureMail, createTestApp, signUp, type TestApp } from '../test/test-app.js';
 
 /** Hostile layout templates any company admin may send: each is refused while the server answers other requests. */
 describe('hostile layout templates', { timeout: 120_000 }, () => {
@@ -15,8 +15,7 @@ describe('hostile layout templates', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     t = await createTestApp({ authRateLimitPerMinute: 1000 }, mail);
     const email = 'admin@hostile-templates.vn';
-    await t.app.inject({ method: 'POST', url: '/api/registration/', payload: { email, password: 'Quayside-Ledger-5521', name: 'Admin' } });
-    token = (await t.app.inject({ method: 'POST', url: '/api/registration-confirm/', payload: { email, token: mail.lastCode(email) } })).json().token.access_token;
+    token = await signUp(t.app, mail, email);
     const created = (await t.app.inject({ method: 'POST', url: '/api/clients-api/companies/', headers: { authorization: `Bearer ${token}` }, payload: { name: 'Hostile Templates' } })).json();
     slug = created.slug;
     folderSlug = created.folder_set[0].slug;

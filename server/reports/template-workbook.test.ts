@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { fillTemplate, type PlaceholderValues } from './template-workbook.js';
+import type { PlaceholderValues } from './template-task.js';
+import { fillTemplate } from './template-workbook.js';
 
 const placeholders: PlaceholderValues = { company: 'Phu Thanh', tax_code: '0301234567', address: '', period: 'FY2025', period_start: '01/01/2025', period_end: '31/12/2025', regime: 'SXXK' };
 // A 1×1 transparent PNG: a scanned stamp in the signature block.

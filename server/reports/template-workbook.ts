@@ -4,11 +4,12 @@ import path from 'node:path';
 import type ExcelJS from 'exceljs';
 import { columnLetters, columnNumber, parseCell } from '../../common/imports/cells.js';
 import {
-  quantityColumns, TEMPLATE_MAX_BYTES, type TemplateForm, type TemplatePreview, type TemplatePreviewRow, type templatePlaceholders, type TemplateSettings,
+  quantityColumns, TEMPLATE_MAX_BYTES, type TemplatePreview, type TemplatePreviewRow,
 } from '../../common/statements/templates.js';
 import { AppError } from '../http/errors.js';
 import { unreadable } from '../imports/uploads.js';
 import { templateInChild } from '../imports/reader.js';
+import type { PlaceholderValues, TemplateAnswer, TemplateFill, TemplateTask } from './template-task.js';
 import { formatNumberColumns, guardRow, workbookBytes } from '../spreadsheets/write.js';
 import { readerLimits, sniffFormat } from '../spreadsheets/sniff.js';
 import { UnreadableFile } from '../spreadsheets/unreadable.js';
@@ -91,15 +92,6 @@ export async function checkUploadedTemplate(content: Buffer, fileName: string): 
   }
 }
 
-/** What the reader child does with a template's bytes. */
-export type TemplateTask =
-  | { op: 'preview'; content: Uint8Array }
-  | { op: 'header'; content: Uint8Array; sheet: string; from: number; to: number }
-  | { op: 'fill'; content: Uint8Array; fill: TemplateFill };
-
-/** The answer of a task: the sheets' first rows, a sheet's header rows (null: no such sheet), or the filled workbook. */
-export type TemplateAnswer = TemplatePreview['sheets'] | TemplatePreviewRow[] | null | Uint8Array;
-
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** Runs a task in the reader child (read-process.ts calls it there). */
@@ -157,16 +149,6 @@ function sheetText(sheet: ExcelJS.Worksheet, from: number, to: number, columns =
 /** The top rows of every sheet, for the header step of the template screen. */
 const previewSheets = (workbook: ExcelJS.Workbook): TemplatePreview['sheets'] =>
   workbook.worksheets.map((sheet) => ({ name: sheet.name, last_row: sheet.rowCount, rows: sheetText(sheet, 1, previewRows) }));
-
-export type PlaceholderValues = Record<(typeof templatePlaceholders)[number], string>;
-
-export interface TemplateFill {
-  form: TemplateForm;
-  settings: Pick<TemplateSettings, 'sheet_name' | 'header_from' | 'header_to' | 'footer_row' | 'mapping'>;
-  /** The statement's rows (Statement 15, 15A or Form 16 rows): read by computed column, quantities as decimal text. */
-  rows: ReadonlyArray<object>;
-  placeholders: PlaceholderValues;
-}
 
 type Box = { top: number; left: number; bottom: number; right: number };
 
