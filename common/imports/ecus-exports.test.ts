@@ -32,6 +32,11 @@ describe('known ECUS layouts', () => {
     expect(field('Tiền thuế MT')).toBe('environment_amount');
     expect(field('Số tiền miễn thuế XNK')).toBe('exempted_amount');
     expect(field('Mã biểu thuế XNK')).toBe('tariff_schedule');
+    // The per-line labels of other ECUS screens (the shared notes' §3).
+    expect(field('Mã miễn giảm không chịu thuế XNK')).toBe('exemption_code');
+    expect(field('Số tiền giảm thuế XNK')).toBe('exempted_amount');
+    expect(field('Mã biểu thuế nhập khẩu')).toBe('tariff_schedule');
+    expect(field('Mã biểu thuế VAT')).toBeNull();
     // The sum of a line's taxes, a bare rate and a taxable value are none.
     expect(field('Tổng tiền thuế')).toBeNull();
     expect(field('Thuế suất')).toBeNull();

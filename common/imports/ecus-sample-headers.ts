@@ -26,8 +26,9 @@ export const goodsReport55 = goodsReport54.flatMap((label) => (label === 'Tên h
 
 /** The 81-column BaoCaoHangChiTietMH, header on the first row (the columns that matter, in their order, and the rest). */
 export const goodsReport81 = [
-  'STT', 'Số TK', 'Ngày ĐK', 'Mã HQ', 'Mã loại hình', 'Tên đối tác', 'Số hóa đơn', 'Ngày hóa đơn', 'Tổng tiền thuế', 'Trạng thái',
-  ...Array.from({ length: 56 }, (_, index) => `Thông tin ${index + 1}`),
+  'STT', 'Số TK', 'Ngày ĐK', 'Mã HQ', 'Mã loại hình', 'Tên đối tác', 'Số hóa đơn', 'Ngày hóa đơn', 'Tổng tiền thuế',
+  // The notes name only the columns above and below; the others stand for the rest of the declaration's fields.
+  ...Array.from({ length: 57 }, (_, index) => `Thông tin ${index + 1}`),
   'STT hàng', 'Mã hàng', 'Mã HS', 'Tên hàng', 'Nước xuất xứ', 'Số lượng', 'Đơn vị tính', 'Đơn giá hóa đơn', 'Trị giá hóa đơn', 'Trị giá tính thuế',
   'Thuế suất XNK', 'Tiền thuế XNK', 'Thuế suất VA', 'Tiền thuế VAT', 'Tổng tiền thuế',
 ];

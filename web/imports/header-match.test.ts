@@ -253,7 +253,7 @@ describe('proposals on real ECUS5 exports', () => {
     expect(byLabel(goodsReport50, matchColumns(sheet([...goodsReport50]), fieldsOf(ecus))).gross_weight).toBe('Trọng lượng');
     expect(byLabel(goodsReport81, matchColumns(sheet(goodsReport81), fieldsOf(ecus)))).toMatchObject({
       customs_office: 'Mã HQ', code: 'Mã hàng', total: 'Số lượng', unit_price: 'Đơn giá hóa đơn', nt_value: 'Trị giá hóa đơn',
-      total_value: 'Trị giá tính thuế', from_country: 'Nước xuất xứ', declaration_status: 'Trạng thái',
+      total_value: 'Trị giá tính thuế', from_country: 'Nước xuất xứ',
     });
   });
 
