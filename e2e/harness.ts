@@ -78,9 +78,15 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh browser profile with a chosen browser language; errors in the page fail the test. */
-export async function newPage(browser: Browser, options: { locale?: string } = {}): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
-  const context = await browser.newContext({ locale: options.locale ?? 'vi-VN', viewport: { width: 1280, height: 860 } });
+/**
+ * A fresh browser profile with a chosen browser language; errors in the page fail the test. `phone` gives it a phone's
+ * screen, touch and coarse pointer (390 × 844).
+ */
+export async function newPage(browser: Browser, options: { locale?: string; phone?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
+  const context = await browser.newContext({
+    locale: options.locale ?? 'vi-VN',
+    ...(options.phone ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } : { viewport: { width: 1280, height: 860 } }),
+  });
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));

@@ -30,6 +30,11 @@ export interface HeaderAliases {
 export interface FieldOptions {
   /** Needed to create a row and to import one. */
   required?: boolean;
+  /**
+   * With `required`: rows saved before the field was required may lack it, and keep it empty rather than be given a
+   * value nobody wrote (the column stays nullable); new rows, edits and imports still need it.
+   */
+  emptyInOlderRows?: boolean;
   /** Longest accepted text; 255 unless said. */
   maxLength?: number;
   /** The values of a `choice` field. */

@@ -10,7 +10,7 @@ const bytewiseText = customType<{ data: string }>({ dataType: () => 'text COLLAT
 const columnOf = (definition: FieldDefinition): PgColumnBuilderBase => {
   const column = definition.kind === 'decimal' ? numeric() : definition.kind === 'integer' ? integer() : definition.kind === 'date' ? date({ mode: 'string' })
     : definition.bytewise ? bytewiseText() : text();
-  return definition.required ? column.notNull() : column;
+  return definition.required && !definition.emptyInOlderRows ? column.notNull() : column;
 };
 
 /** PostgreSQL cuts identifiers at 63 bytes; a cut name could collide, so long ones are shortened on purpose. */

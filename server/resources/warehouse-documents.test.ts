@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runner } from '../db/run.js';
 import { captureMail, createTestApp, signUp, type TestApp } from '../test/test-app.js';
 
 /** Warehouse receipts and issues carry their own slip: a receipt its number and required date, an issue its number. */
@@ -57,6 +58,25 @@ describe('warehouse slips', () => {
     expect(await exportedHeader('wh-take-in', 'vi')).toEqual(expect.arrayContaining(['Số phiếu nhập', 'Ngày nhập kho']));
     expect(await exportedHeader('wh-take-in', 'en')).toEqual(expect.arrayContaining(['Receipt no.', 'Receipt date']));
     expect(await exportedHeader('wh-take-in', 'ko')).toEqual(expect.arrayContaining(['입고번호', '입고일자']));
+  });
+
+  it('keeps an older receipt\'s missing date empty, open to correction, while new receipts need one', async () => {
+    // A receipt saved before the date was required, as such rows stand after the migrations: its date empty.
+    const [older] = await runner(t.database)<{ id: number }>(
+      `INSERT INTO warehouse_take_in (company_id, folder_set_id, code, name, unit, quantity, bill_no)
+       SELECT f.company_id, f.id, 'CHI-01', 'Chỉ may', 'CON', 40, 'PNK-OLD-1' FROM folder_sets f WHERE f.slug = $1 RETURNING id`, [folder]);
+    const row = async () => (await list('wh-take-in', '&bill_no=PNK-OLD-1')).json().results[0];
+    expect(await row()).toMatchObject({ id: older!.id, bill_date: null });
+
+    // Another field can be corrected without inventing a date; emptying a date is refused; a real date is taken.
+    const renumbered = await call('PUT', `/api/new-balance/wh-take-in/${older!.id}/`, { bill_no: 'PNK-OLD-2' });
+    expect(renumbered.statusCode, renumbered.body).toBe(200);
+    expect(renumbered.json()).toMatchObject({ bill_no: 'PNK-OLD-2', bill_date: null });
+    const dated = await call('PUT', `/api/new-balance/wh-take-in/${older!.id}/`, { bill_date: '2025-12-29' });
+    expect(dated.json()).toMatchObject({ bill_no: 'PNK-OLD-2', bill_date: '2025-12-29' });
+    const emptied = await call('PUT', `/api/new-balance/wh-take-in/${older!.id}/`, { bill_date: null });
+    expect(emptied.statusCode).toBe(400);
+    expect(Object.keys(emptied.json().fields)).toEqual(['bill_date']);
   });
 
   it('exports a decimal column in one format, by its largest scale, under a name in the reader\'s language', async () => {

@@ -18,8 +18,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { KeyboardEvent, MouseEvent } from 'react';
+import { type KeyboardEvent, type MouseEvent, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import type { ResourceDefinition } from '../../common/resources/define.js';
 import { useSnackbar } from '../app/snackbar/SnackbarProvider.js';
@@ -124,8 +125,13 @@ export function HeaderStep({ upload, sheet, onSheetChange, selection, onInputs, 
   const current = currentHeaders !== null;
 
   const edges = { first: columns[0] ?? 'A', last: columns.at(-1) ?? 'A' };
+  // A touch screen has no Shift key: there the first tap starts the header and the next tap on a row below ends it.
+  const touch = useMediaQuery('(pointer: coarse)');
+  const [touchStart, setTouchStart] = useState<number | null>(null);
   const pick = (row: number, extend: boolean) => {
-    const next = clickRange(range, row, extend, edges);
+    const ends = touch && !extend && touchStart !== null && range !== null && row > touchStart;
+    const next = clickRange(range, row, extend || ends, edges);
+    setTouchStart(ends ? null : row);
     onInputs({ ...rangeInputs(next), touched: true, source: 'picked', windowFrom });
   };
   const typed = (which: 'start' | 'end', value: string) =>
@@ -200,7 +206,7 @@ export function HeaderStep({ upload, sheet, onSheetChange, selection, onInputs, 
 
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
-          <FormattedMessage id="imports.header.previewHint" />
+          <FormattedMessage id={touch ? 'imports.header.previewHintTouch' : 'imports.header.previewHint'} />
         </Typography>
         <Button size="small" color="inherit" startIcon={<KeyboardArrowUpOutlined />} disabled={windowFrom <= 1} onClick={() => page(windowFrom - PREVIEW_ROWS)}>
           <FormattedMessage id="imports.header.earlier" />

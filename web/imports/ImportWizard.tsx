@@ -206,6 +206,7 @@ export function ImportWizard({ resource, initialMode = 'normal', onClose, onShow
               fieldLabel={fieldLabel}
               headers={headers}
               samples={importMapping.samples(Object.keys(headers))}
+              decimalMarks={Object.fromEntries(Object.entries(numbers.answer?.columns ?? {}).map(([column, reading]) => [column, reading.mark]))}
               choiceLabel={labels.choice}
               sources={mapping.sources}
               matches={mapping.matches}

@@ -21,7 +21,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Fragment, type HTMLAttributes } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { DecimalMark } from '../../common/imports/coerce.js';
 import { FieldInput } from '../resources/FieldInput.js';
+import { firstValueText } from './first-value.js';
 import { type ColumnMatch, type SheetHeaders, sortedColumns, unmappedColumns } from './header-match.js';
 import { canBeConstant, type FieldSource, type ImportField, mappedFieldCount, unmappedRequired } from './import-payload.js';
 
@@ -40,7 +42,7 @@ const matchColors = { remembered: 'primary', exact: 'default', likely: 'warning'
  * header names), or one value for every row; SUBMIT saves the setup for the company.
  */
 export function MappingStep({
-  fields, fieldLabel, choiceLabel, headers, samples, sources, matches, constants, onChange, onConstantChange, saved, submitting, submitError, fieldErrors, onSubmit,
+  fields, fieldLabel, choiceLabel, headers, samples, decimalMarks, sources, matches, constants, onChange, onConstantChange, saved, submitting, submitError, fieldErrors, onSubmit,
 }: {
   fields: readonly ImportField[];
   fieldLabel: (name: string) => string;
@@ -48,6 +50,8 @@ export function MappingStep({
   headers: SheetHeaders;
   /** The first value under each column, to recognise it by. */
   samples: Record<string, string>;
+  /** Each numeric column's decimal mark, as the sheet's reading decided it. */
+  decimalMarks: Record<string, DecimalMark | null>;
   sources: Record<string, FieldSource>;
   matches: Record<string, ColumnMatch>;
   /** Values of the fields that take one value for every row. */
@@ -100,7 +104,7 @@ export function MappingStep({
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <TableContainer>
           <Table size="small" aria-label={intl.formatMessage({ id: 'imports.mapping.title' })}>
-            <TableHead>
+            <TableHead sx={{ display: { xs: 'none', sm: 'table-header-group' } }}>
               <TableRow>
                 <TableCell sx={{ fontWeight: 600, width: '30%' }}><FormattedMessage id="imports.mapping.field" /></TableCell>
                 <TableCell sx={{ fontWeight: 600, width: '45%' }}><FormattedMessage id="imports.mapping.column" /></TableCell>
@@ -115,19 +119,20 @@ export function MappingStep({
                 const error = fieldErrors[field.name];
                 const isMissing = missing.includes(field.name);
                 const firstOptional = !field.required && (index === 0 || ordered[index - 1]?.required === true);
+                const firstValue = source.kind === 'column' ? firstValueText(samples[source.column] ?? '', field.kind, decimalMarks[source.column], intl.locale) : '';
                 return (
                   <Fragment key={field.name}>
                   {firstOptional && (
                     <TableRow>
                       <TableCell colSpan={3} sx={{ bgcolor: 'action.hover', py: 0.75 }}>
-                        <Typography variant="caption" sx={{ fontWeight: 600, textTransform: 'uppercase', letterSpacing: 0.5 }} color="text.secondary">
+                        <Typography variant="caption" sx={{ fontWeight: 600 }} color="text.secondary">
                           <FormattedMessage id="imports.mapping.optional" />
                         </Typography>
                       </TableCell>
                     </TableRow>
                   )}
                   <TableRow data-field-row={field.name}>
-                    <TableCell>
+                    <TableCell sx={{ display: { xs: 'block', sm: 'table-cell' }, borderBottom: { xs: 'none', sm: undefined }, pb: { xs: 0, sm: undefined } }}>
                       <Typography variant="body2" sx={{ fontWeight: 600 }}>
                         {fieldLabel(field.name)}
                         {field.required && <Box component="span" sx={{ color: 'error.main', ml: 0.5 }} aria-hidden>*</Box>}
@@ -137,7 +142,7 @@ export function MappingStep({
                         {field.required && <> · <FormattedMessage id="imports.mapping.required" /></>}
                       </Typography>
                     </TableCell>
-                    <TableCell>
+                    <TableCell sx={{ display: { xs: 'block', sm: 'table-cell' } }}>
                       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                         <TextField
                           select
@@ -184,6 +189,8 @@ export function MappingStep({
                           {proposed && (
                             <Chip
                               size="small"
+                              // The longer proposals ('Common name: check') wrap inside the chip rather than lose their end.
+                              sx={{ height: 'auto', minHeight: 24, maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
                               variant="outlined"
                               color={matchColors[proposed.source]}
                               icon={matchIcons[proposed.source]}
@@ -192,6 +199,12 @@ export function MappingStep({
                           )}
                         </Box>
                       </Stack>
+                      {firstValue !== '' && (
+                        // A phone has no room for the first-value column: the value stands under the choice.
+                        <Typography variant="caption" color="text.secondary" component="p" sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }} data-testid="first-value-inline">
+                          <FormattedMessage id="imports.mapping.example" />: {firstValue}
+                        </Typography>
+                      )}
                       {source.kind === 'constant' && (
                         <Box sx={{ mt: 1, maxWidth: { sm: 'calc(100% - 144px)' } }}>
                           <FieldInput
@@ -208,8 +221,8 @@ export function MappingStep({
                         </Box>
                       )}
                     </TableCell>
-                    <TableCell sx={{ color: 'text.secondary', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                      {source.kind === 'column' ? samples[source.column] ?? '' : ''}
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, color: 'text.secondary', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                      {firstValue}
                     </TableCell>
                   </TableRow>
                   </Fragment>
