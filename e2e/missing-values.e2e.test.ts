@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi, eventually, newPage, registerWithCompany, signIn, useServerAndBrowser } from './harness.js';
@@ -43,6 +46,54 @@ describe('the tariff check over lines without a taxable value', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/tariff-missing-values-${width}.png` });
   }
+
+  it('warns on the mapping step of a declaration sheet without origin, currency or values, and lets it import', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Tờ khai');
+    sheet.addRow(['Số tờ khai', 'Ngày đăng ký', 'Mã loại hình', 'Mã hàng', 'Lượng', 'Đơn vị tính']);
+    sheet.addRow(['106000000030', new Date(Date.UTC(year, 3, 1)), 'A11', 'CF-3', 500, 'KGM']);
+    const file = path.join(suite.server.dataDir, 'Tờ khai không trị giá.xlsx');
+    await fs.writeFile(file, Buffer.from(await workbook.xlsx.writeBuffer()));
+    const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'en-US' });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signIn(page, suite.server.url, account);
+    await page.goto(`${suite.server.url}/data/exim/ecus`);
+    await page.getByTestId('import-button').click();
+    await page.getByTestId('upload-input').setInputFiles(file);
+    await eventually(() => page.getByTestId('upload-done').textContent()).toContain('Tờ khai không trị giá.xlsx');
+    await page.getByTestId('wizard-next').click();
+    await eventually(() => page.getByTestId('header-end').inputValue()).toBe('F1');
+    await eventually(() => page.getByTestId('wizard-next').isEnabled()).toBe(true);
+    await page.getByTestId('wizard-next').click();
+    await eventually(() => page.getByTestId('map-account_number').inputValue()).toBe('column:A');
+    const warning = page.getByTestId('import-missing-fields');
+    const needs = () => warning.locator('li').evaluateAll((items) => items.map((item) => item.getAttribute('data-need')));
+    await eventually(needs).toEqual(['origin', 'currency', 'value']);
+    await expect(warning.textContent()).resolves.toContain('C/O utilisation and the preferential duty checks');
+    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/mapping-missing-fields-1366.png` });
+    // One origin for every row answers the first; the import is not held up by the others.
+    await page.getByRole('combobox', { name: 'Origin', exact: true }).click();
+    await page.getByTestId('constant-from_country').click();
+    await eventually(needs).toEqual(['currency', 'value']);
+    await expect(page.getByTestId('wizard-next').isEnabled()).resolves.toBe(true);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('says under the overview\'s value charts which values were derived and how many lines have none', async () => {
+    const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'en-US' });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signIn(page, suite.server.url, account);
+    await page.goto(`${suite.server.url}/`);
+    const note = page.getByTestId('chart-by-month-values');
+    await eventually(() => note.textContent()).toContain('1 line has no taxable value');
+    await expect(note.textContent()).resolves.toContain("1 line's taxable value was derived from invoice value × exchange rate.");
+    await page.getByTestId('chart-top-materials').getByRole('button', { name: 'Table' }).click();
+    await eventually(() => page.getByTestId('chart-top-materials').getByText('no value').count()).toBeGreaterThan(0);
+    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/overview-missing-values-1366.png`, fullPage: true });
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
 
   for (const width of [1366, 390]) {
     it(`lists the line without a value as such at ${width} px, with no duty of 0`, async () => {
