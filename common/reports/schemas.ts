@@ -7,10 +7,30 @@ const money = z.string().describe('VND, rounded to the unit');
 export const coUtilisationViews = ['agreement', 'supplier', 'material'] as const;
 export type CoUtilisationView = (typeof coUtilisationViews)[number];
 
+/** Of the lines behind a value: those whose customs value was derived, and those without one, left out of it. */
+const valueLines = {
+  derived_lines: z.number().int().describe('Lines whose customs value was derived from the invoice value × exchange rate'),
+  missing_lines: z.number().int().describe('Lines without a customs value, nor an invoice value and exchange rate: left out of the values'),
+};
+
+/** The overview's declaration charts; a value is null when none of its lines has one, never 0. */
+export const dashboardSchema = z.object({
+  by_month: z.array(z.object({
+    month: z.string(), direction: z.enum(['import', 'export']), type_code: z.string(), lines: z.number().int(), value: money.nullable(), ...valueLines,
+  })),
+  top_materials: z.array(z.object({ code: z.string(), name: z.string().nullable(), value: money.nullable(), lines: z.number().int(), ...valueLines })),
+  duty: z.array(z.object({
+    month: z.string(), paid: money, exempted_value: money.nullable().describe('Customs value of the import lines that paid no duty'),
+    ...valueLines,
+  }).describe('derived_lines and missing_lines count the lines that paid no duty')),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
 export const coUtilisationRowSchema = z.object({
   key: z.string().nullable().describe('Agreement code, partner name or material code; null: none (no agreement applies, no partner named)'),
   label: z.string().nullable().describe('Supplier: the origin country; material: its name'),
   lines: z.number().int(),
+  ...valueLines,
   value: money.describe('Customs value of the import lines'),
   with_co_value: money.describe('Customs value of lines declared with a preferential C/O'),
   without_co_value: money.describe('Customs value of lines without one'),
@@ -27,8 +47,12 @@ export type CoUtilisation = z.infer<typeof coUtilisationSchema>;
 
 /** The check statement on the overview: its rows by status and the open ones of the largest duty at stake. */
 export const statementCheckChartSchema = z.object({
-  by_status: z.array(z.object({ status: z.enum(['ok', 'open', 'explained']), rows: z.number().int(), duty_exposure: money })),
+  by_status: z.array(z.object({
+    status: z.enum(['ok', 'open', 'explained']), rows: z.number().int(), duty_exposure: money.describe('Of the rows whose duty at stake could be computed'),
+    duty_unknown_rows: z.number().int().describe('Rows with a shortfall whose duty at stake cannot be computed: their latest import has no customs value'),
+  })),
   top_open: z.array(z.object({ code: z.string(), name: z.string().nullable(), duty_exposure: money })),
+  derived_value_rows: z.number().int().describe('Rows whose duty at stake uses a customs value derived from the invoice value × exchange rate'),
 });
 export type StatementCheckChart = z.infer<typeof statementCheckChartSchema>;
 

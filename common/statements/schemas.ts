@@ -22,6 +22,13 @@ export const reportRunAnswerSchema = z.object({ run: reportRunSchema });
 
 const quantity = z.string().describe('A decimal number as text, in the row unit');
 
+/**
+ * Where a declaration line's customs value comes from: as declared (`Trị giá tính thuế`), derived from its invoice value
+ * × exchange rate when that column is empty, or missing (neither): a figure on a missing value is not computed, never 0.
+ */
+export const valueSources = ['declared', 'derived', 'missing'] as const;
+export type ValueSource = (typeof valueSources)[number];
+
 export const rowProblemSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('negative_closing') }),
   z.object({ kind: z.literal('unit_mismatch'), detail: z.string().describe('The source and its unit, which cannot be summed with the row unit') }),
@@ -83,7 +90,10 @@ export const checkRowSchema = z.object({
   issued_to_production: quantity, theoretical_consumption: quantity, difference: quantity,
   book_end: quantity, counted: quantity.nullable(), count_difference: quantity.nullable(),
   warehouse_end: quantity.nullable(), accounting_end: quantity.nullable(),
-  exposure_quantity: quantity, duty_exposure: z.string().nullable().describe('VND: the duty the tariff gives the shortfall less the duty its latest import paid'), import_unit_value: z.string().nullable(),
+  exposure_quantity: quantity,
+  duty_exposure: z.string().nullable().describe('VND: the duty the tariff gives the shortfall less the duty its latest import paid; null when it cannot be computed (no value on that line) or nothing was imported'),
+  import_unit_value: z.string().nullable(),
+  value_source: z.enum(valueSources).nullable().describe('Where the latest import line\'s customs value comes from: declared, derived (invoice value × exchange rate) or missing; null: no import line'),
   duty_rate: z.string().nullable().describe('The tariff rate of the latest import line (its C/O form\'s lowest, else MFN; the declared rate when the tariff lacks the code)'),
   status: z.enum(checkStatuses), explanation: z.string().nullable(), unit_problems: z.array(z.string()),
 });
@@ -94,7 +104,9 @@ export const checkQuerySchema = reportQuerySchema.omit({ code: true, drill: true
 });
 export const checkAnswerSchema = z.object({
   count: z.number().int(), next: z.null(), previous: z.null(), results: z.array(checkRowSchema),
-  total_duty_exposure: z.string(), open_rows: z.number().int(), tolerance: z.number(),
+  total_duty_exposure: z.string().describe('VND, of the rows whose duty at stake could be computed'), open_rows: z.number().int(), tolerance: z.number(),
+  duty_unknown_rows: z.number().int().describe('Rows with a shortfall whose duty at stake cannot be computed: their latest import line has no customs value, nor an invoice value and exchange rate; left out of the total'),
+  derived_value_rows: z.number().int().describe('Rows whose duty at stake uses a customs value derived from the invoice value × exchange rate'),
 });
 export type CheckAnswer = z.infer<typeof checkAnswerSchema>;
 
@@ -159,18 +171,21 @@ export const tariffCheckRowSchema = z.object({
   exemption_code: z.string().nullable(),
   tariff_schedule: z.string().nullable().describe('The tariff schedule the line was declared under (B01 MFN, B05 ACFTA …), which it is judged by'),
   tariff_year: z.number().int().nullable().describe('The tariff year the line was checked against'),
-  problem: z.enum(['unknown_code', 'rate_differs', 'unknown_co_form', 'exempt', 'preference_without_co'])
-    .describe('exempt: an exemption code, or a type code exempt under the regime, on goods the tariff charges; never a rate mismatch. preference_without_co: a preferential schedule claimed with no C/O form or number on the line'),
+  problem: z.enum(['unknown_code', 'rate_differs', 'unknown_co_form', 'exempt', 'preference_without_co', 'value_missing'])
+    .describe('exempt: an exemption code, or a type code exempt under the regime, on goods the tariff charges; never a rate mismatch. preference_without_co: a preferential schedule claimed with no C/O form or number on the line. value_missing: a line that agrees with a tariff charging it, whose duty cannot be computed for want of a customs value'),
   declared_rate: quantity.nullable(),
   expected_rate: quantity.nullable().describe('The rate the tariff gives (that of the declared schedule; else the preferential one of the declared C/O form, else MFN); the closest when several apply'),
   schedules: z.array(z.string()).describe('Where the expected rate comes from: MFN or the agreement schedules of the C/O form'),
-  total_value: quantity.nullable(),
-  duty_at_risk: quantity.nullable().describe('The duty the tariff gives on the customs value less the duty paid: positive paid too little (for an exempt line, what a refused exemption would cost), negative too much'),
+  total_value: quantity.nullable().describe('VND: the customs value as declared, or derived from the invoice value × exchange rate; null when neither is known'),
+  value_source: z.enum(valueSources).describe('Where total_value comes from: declared, derived (invoice value × exchange rate) or missing'),
+  duty_at_risk: quantity.nullable().describe('The duty the tariff gives on the customs value less the duty paid: positive paid too little (for an exempt line, what a refused exemption would cost), negative too much; null when the value is missing'),
 });
 export type TariffCheckRow = z.infer<typeof tariffCheckRowSchema>;
 export const tariffCheckAnswerSchema = z.object({
   count: z.number().int(), next: z.null(), previous: z.null(), results: z.array(tariffCheckRowSchema),
   checked_lines: z.number().int().describe('Import lines of the period with an HS code'),
   tariff_years: z.array(z.number().int()).describe('Tariff years loaded in the lookup'),
+  value_missing_lines: z.number().int().describe('Listed lines whose duty at risk could not be computed: no customs value, nor an invoice value and exchange rate'),
+  derived_value_lines: z.number().int().describe('Checked lines whose customs value was derived from the invoice value × exchange rate'),
 });
 export type TariffCheckAnswer = z.infer<typeof tariffCheckAnswerSchema>;

@@ -16,13 +16,16 @@ import { effectiveDeclarationsCte } from './statement-sql.js';
  * is what an unused C/O would have given, and (MFN − that rate) × customs value is the duty it would have saved;
  * among agreements at that rate, the one closest to the origin (`partnerSchedules`' rank: ATIGA for Thailand).
  * The line is counted under that agreement; with no agreement below MFN, under none.
+ *
+ * The values are the lines' customs values as declared or derived from the invoice (customs-value.ts); a line with
+ * neither is counted in its group's lines and `missing_lines` and left out of its values and saving, never read as 0.
  */
 export const coUtilisationQuery = `
   WITH ${effectiveDeclarationsCte},
   years AS (SELECT DISTINCT year::int AS year FROM lookup_tariff_line),
   eligible AS (SELECT * FROM jsonb_to_recordset($6::jsonb) AS x(agreement text, schedule text, country text, rank int)),
   imports AS (
-    SELECT e.code, e.item_name, coalesce(e.total_value, 0) AS value, left(e.hs, 8) AS line_id, upper(nullif(trim(e.from_country), '')) AS country,
+    SELECT e.code, e.item_name, e.total_value AS value, e.value_source, left(e.hs, 8) AS line_id, upper(nullif(trim(e.from_country), '')) AS country,
            nullif(trim(l.partner), '') AS partner, $5::jsonb -> ${coFormKeySql('e.co_form')} AS form_agreements,
            (SELECT coalesce(max(y.year) FILTER (WHERE y.year <= CASE WHEN extract(year FROM e.registered_date) BETWEEN 2017 AND 2023
                                                                      THEN extract(year FROM e.registered_date)::int ELSE 2025 END), min(y.year))
@@ -53,20 +56,24 @@ export const coUtilisationQuery = `
       FROM counted c),
   grouped AS (
     SELECT group_key AS key, coalesce(group_country, CASE WHEN $7::text = 'material' THEN max(item_name) END) AS label,
-           count(*)::int AS lines, sum(value) AS value, sum(value) FILTER (WHERE with_co) AS with_co_value,
+           count(*)::int AS lines, (count(*) FILTER (WHERE value_source = 'derived'))::int AS derived_lines,
+           (count(*) FILTER (WHERE value_source = 'missing'))::int AS missing_lines, sum(value) AS value, sum(value) FILTER (WHERE with_co) AS with_co_value,
            sum(value) FILTER (WHERE NOT with_co) AS without_co_value, sum(saving) AS saving
       FROM keyed
      GROUP BY group_key, group_country)
-  SELECT key, label, lines, round(value)::text AS value, round(coalesce(with_co_value, 0))::text AS with_co_value,
-         round(coalesce(without_co_value, 0))::text AS without_co_value, round(saving)::text AS saving,
-         (sum(lines) OVER ())::int AS total_lines, round(sum(value) OVER ())::text AS total_value,
+  SELECT key, label, lines, derived_lines, missing_lines, round(coalesce(value, 0))::text AS value, round(coalesce(with_co_value, 0))::text AS with_co_value,
+         round(coalesce(without_co_value, 0))::text AS without_co_value, round(coalesce(saving, 0))::text AS saving,
+         (sum(lines) OVER ())::int AS total_lines, (sum(derived_lines) OVER ())::int AS total_derived_lines,
+         (sum(missing_lines) OVER ())::int AS total_missing_lines, round(coalesce(sum(value) OVER (), 0))::text AS total_value,
          round(coalesce(sum(with_co_value) OVER (), 0))::text AS total_with_co_value,
-         round(coalesce(sum(without_co_value) OVER (), 0))::text AS total_without_co_value, round(sum(saving) OVER ())::text AS total_saving
+         round(coalesce(sum(without_co_value) OVER (), 0))::text AS total_without_co_value, round(coalesce(sum(saving) OVER (), 0))::text AS total_saving
     FROM grouped
    -- Qualified: the bare names would sort the rounded text outputs.
-   ORDER BY grouped.saving DESC, grouped.value DESC, grouped.key NULLS LAST, grouped.label NULLS LAST`;
+   ORDER BY grouped.saving DESC NULLS LAST, grouped.value DESC NULLS LAST, grouped.key NULLS LAST, grouped.label NULLS LAST`;
 
-type SqlRow = CoUtilisation['rows'][number] & { total_lines: number; total_value: string; total_with_co_value: string; total_without_co_value: string; total_saving: string };
+type SqlRow = CoUtilisation['rows'][number] & {
+  total_lines: number; total_derived_lines: number; total_missing_lines: number; total_value: string; total_with_co_value: string; total_without_co_value: string; total_saving: string;
+};
 
 export async function computeCoUtilisation(run: Run, period: Period, view: CoUtilisationView): Promise<CoUtilisation> {
   const rows = await run<SqlRow>(coUtilisationQuery,
@@ -74,9 +81,9 @@ export async function computeCoUtilisation(run: Run, period: Period, view: CoUti
   const first = rows[0];
   return {
     view,
-    rows: rows.map(({ key, label, lines, value, with_co_value, without_co_value, saving }) => ({ key, label, lines, value, with_co_value, without_co_value, saving })),
+    rows: rows.map(({ key, label, lines, derived_lines, missing_lines, value, with_co_value, without_co_value, saving }) => ({ key, label, lines, derived_lines, missing_lines, value, with_co_value, without_co_value, saving })),
     totals: {
-      lines: first?.total_lines ?? 0, value: first?.total_value ?? '0', with_co_value: first?.total_with_co_value ?? '0',
+      lines: first?.total_lines ?? 0, derived_lines: first?.total_derived_lines ?? 0, missing_lines: first?.total_missing_lines ?? 0, value: first?.total_value ?? '0', with_co_value: first?.total_with_co_value ?? '0',
       without_co_value: first?.total_without_co_value ?? '0', saving: first?.total_saving ?? '0',
     },
   };

@@ -136,18 +136,26 @@ export async function drillStatementCell(run: Run, period: Period, form: Stateme
   return rows.map(({ column_name: movement, ...row }) => ({ ...row, column: movement }));
 }
 
-export interface CheckStatement { rows: CheckRow[]; totalDutyExposure: string; openRows: number }
+export interface CheckStatement {
+  rows: CheckRow[]; totalDutyExposure: string; openRows: number;
+  /** Rows with a shortfall whose duty cannot be computed: their latest import has no value; the total leaves them out. */
+  dutyUnknownRows: number;
+  /** Rows whose duty at stake uses a value derived from the invoice value × exchange rate. */
+  derivedValueRows: number;
+}
 
 /** The check statement (domain §6) of a period at a tolerance in percent. */
 export async function computeCheckStatement(run: Run, period: Period, tolerancePercent: number): Promise<CheckStatement> {
   const opening = await previousClosing(run, period, '15', new Set());
-  const rows = await run<CheckRow & { total_rows: number; total_duty_exposure: string | null; open_rows: number }>(checkStatementQuery,
+  const rows = await run<CheckRow & { total_rows: number; total_duty_exposure: string; open_rows: number; duty_unknown_rows: number; derived_value_rows: number }>(checkStatementQuery,
     [period.companyId, period.id, period.dateStart, period.dateEnd, period.regime, opening, '15', tolerancePercent, JSON.stringify(coFormSchedules),
       exemptImportTypes[period.regime] ?? []]);
   return {
-    rows: rows.map(({ total_rows: _rows, total_duty_exposure: _total, open_rows: _open, ...row }) => row),
+    rows: rows.map(({ total_rows: _rows, total_duty_exposure: _total, open_rows: _open, duty_unknown_rows: _unknown, derived_value_rows: _derived, ...row }) => row),
     totalDutyExposure: rows[0]?.total_duty_exposure ?? '0',
     openRows: rows[0]?.open_rows ?? 0,
+    dutyUnknownRows: rows[0]?.duty_unknown_rows ?? 0,
+    derivedValueRows: rows[0]?.derived_value_rows ?? 0,
   };
 }
 

@@ -10,7 +10,7 @@ export const chartTolerancePercent = 1;
  * The statement is one SQL statement (server/statements), computed and kept as a report run; this only counts its
  * rows, so the chart and the report never disagree.
  */
-export function statementCheckChart({ rows }: CheckStatement): StatementCheckChart {
+export function statementCheckChart({ rows, derivedValueRows }: CheckStatement): StatementCheckChart {
   const statuses = ['open', 'explained', 'ok'] as const;
   // The rows carry exposure rounded to the dong as text; bigint keeps the sums exact.
   const exposureOf = (value: string | null) => BigInt(value ?? '0');
@@ -18,7 +18,11 @@ export function statementCheckChart({ rows }: CheckStatement): StatementCheckCha
     by_status: statuses
       .map((status) => {
         const of = rows.filter((row) => row.status === status);
-        return { status, rows: of.length, duty_exposure: of.reduce((sum, row) => sum + exposureOf(row.duty_exposure), 0n).toString() };
+        return {
+          status, rows: of.length, duty_exposure: of.reduce((sum, row) => sum + exposureOf(row.duty_exposure), 0n).toString(),
+          // A shortfall without a value to price it has no exposure, which is not an exposure of 0.
+          duty_unknown_rows: of.filter((row) => row.duty_exposure === null).length,
+        };
       })
       .filter((entry) => entry.rows > 0),
     top_open: rows
@@ -26,6 +30,7 @@ export function statementCheckChart({ rows }: CheckStatement): StatementCheckCha
       .sort((a, b) => Number(exposureOf(b.duty_exposure) - exposureOf(a.duty_exposure)) || a.code.localeCompare(b.code))
       .slice(0, 10)
       .map((row) => ({ code: row.code, name: row.name, duty_exposure: exposureOf(row.duty_exposure).toString() })),
+    derived_value_rows: derivedValueRows,
   };
 }
 

@@ -103,13 +103,13 @@ describe('overview charts of C/O utilisation, the check statement and origin sch
     expect(answer.view).toBe('agreement');
     expect(answer.rows).toEqual([
       // The amended Thai line (value 0 in its latest version) could have used RCEP too, saving nothing.
-      { key: 'RCEP', label: null, lines: 2, value: '100000000', with_co_value: '0', without_co_value: '100000000', saving: '14000000' },
-      { key: 'AC', label: null, lines: 2, value: '60000000', with_co_value: '50000000', without_co_value: '10000000', saving: '1500000' },
+      { key: 'RCEP', label: null, lines: 2, derived_lines: 0, missing_lines: 0, value: '100000000', with_co_value: '0', without_co_value: '100000000', saving: '14000000' },
+      { key: 'AC', label: null, lines: 2, derived_lines: 0, missing_lines: 0, value: '60000000', with_co_value: '50000000', without_co_value: '10000000', saving: '1500000' },
       // The United States and a line without an origin: no agreement.
-      { key: null, label: null, lines: 2, value: '80000000', with_co_value: '0', without_co_value: '80000000', saving: '0' },
-      { key: 'UKV', label: null, lines: 1, value: '20000000', with_co_value: '20000000', without_co_value: '0', saving: '0' },
+      { key: null, label: null, lines: 2, derived_lines: 0, missing_lines: 0, value: '80000000', with_co_value: '0', without_co_value: '80000000', saving: '0' },
+      { key: 'UKV', label: null, lines: 1, derived_lines: 0, missing_lines: 0, value: '20000000', with_co_value: '20000000', without_co_value: '0', saving: '0' },
     ]);
-    expect(answer.totals).toEqual({ lines: 7, value: '260000000', with_co_value: '70000000', without_co_value: '190000000', saving: '15500000' });
+    expect(answer.totals).toEqual({ lines: 7, derived_lines: 0, missing_lines: 0, value: '260000000', with_co_value: '70000000', without_co_value: '190000000', saving: '15500000' });
   });
 
   it('groups the same figures by supplier and by material, each in one request', async () => {
@@ -123,9 +123,9 @@ describe('overview charts of C/O utilisation, the check statement and origin sch
     ]);
     const materials = (await chart('trader', 'Lam Dong Roasters', 'co-utilisation', '&view=material')).json();
     expect(materials.rows).toEqual([
-      { key: 'CF', label: null, lines: 4, value: '180000000', with_co_value: '70000000', without_co_value: '110000000', saving: '15500000' },
-      { key: 'M1', label: null, lines: 1, value: '50000000', with_co_value: '0', without_co_value: '50000000', saving: '0' },
-      { key: 'CF2', label: null, lines: 2, value: '30000000', with_co_value: '0', without_co_value: '30000000', saving: '0' },
+      { key: 'CF', label: null, lines: 4, derived_lines: 0, missing_lines: 0, value: '180000000', with_co_value: '70000000', without_co_value: '110000000', saving: '15500000' },
+      { key: 'M1', label: null, lines: 1, derived_lines: 0, missing_lines: 0, value: '50000000', with_co_value: '0', without_co_value: '50000000', saving: '0' },
+      { key: 'CF2', label: null, lines: 2, derived_lines: 0, missing_lines: 0, value: '30000000', with_co_value: '0', without_co_value: '30000000', saving: '0' },
     ]);
     expect(suppliers.totals).toEqual(materials.totals);
     expect((await chart('trader', 'Lam Dong Roasters', 'co-utilisation', '&view=country')).statusCode).toBe(400);
@@ -133,14 +133,14 @@ describe('overview charts of C/O utilisation, the check statement and origin sch
 
   it('counts the check statement\'s rows by status with the duty at stake, and follows a review', async () => {
     const before = (await chart('trader', 'Lam Dong Roasters', 'statement-check')).json();
-    expect(before.by_status.find((entry: { status: string }) => entry.status === 'open')).toEqual({ status: 'open', rows: 1, duty_exposure: '500000' });
+    expect(before.by_status.find((entry: { status: string }) => entry.status === 'open')).toEqual({ status: 'open', rows: 1, duty_exposure: '500000', duty_unknown_rows: 0 });
     expect(before.top_open).toEqual([{ code: 'M1', name: 'Green beans', duty_exposure: '500000' }]);
     const scope = `company_slug=${companies['Lam Dong Roasters']!.slug}&folder_slug=${companies['Lam Dong Roasters']!.folderSlug}`;
     expect((await call('trader', `/api/new-balance/check-statement/M1/?${scope}`, 'PATCH', { status: 'explained', explanation: 'Beans roasted for samples' })).statusCode).toBeLessThan(300);
     const after = (await chart('trader', 'Lam Dong Roasters', 'statement-check')).json();
     expect(after.by_status.find((entry: { status: string }) => entry.status === 'open')).toBeUndefined();
     // An explained difference no longer puts duty at stake, as in the report.
-    expect(after.by_status.find((entry: { status: string }) => entry.status === 'explained')).toEqual({ status: 'explained', rows: 1, duty_exposure: '0' });
+    expect(after.by_status.find((entry: { status: string }) => entry.status === 'explained')).toEqual({ status: 'explained', rows: 1, duty_exposure: '0', duty_unknown_rows: 0 });
     expect(after.top_open).toEqual([]);
   });
 
@@ -155,9 +155,9 @@ describe('overview charts of C/O utilisation, the check statement and origin sch
       expect((await chart('stranger', 'Lam Dong Roasters', name)).statusCode).toBe(404);
     }
     expect((await chart('stranger', 'Other Trading', 'co-utilisation')).json()).toEqual({
-      view: 'agreement', rows: [], totals: { lines: 0, value: '0', with_co_value: '0', without_co_value: '0', saving: '0' },
+      view: 'agreement', rows: [], totals: { lines: 0, derived_lines: 0, missing_lines: 0, value: '0', with_co_value: '0', without_co_value: '0', saving: '0' },
     });
-    expect((await chart('stranger', 'Other Trading', 'statement-check')).json()).toEqual({ by_status: [], top_open: [] });
+    expect((await chart('stranger', 'Other Trading', 'statement-check')).json()).toEqual({ by_status: [], top_open: [], derived_value_rows: 0 });
     expect((await chart('stranger', 'Other Trading', 'origin-schedules')).json()).toEqual({ by_agreement: [] });
   });
 });

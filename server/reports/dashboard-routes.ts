@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../common/api/errors.js';
-import { type CoUtilisation, coUtilisationSchema, coUtilisationViews, originPassChartSchema, statementCheckChartSchema } from '../../common/reports/schemas.js';
+import { type CoUtilisation, coUtilisationSchema, coUtilisationViews, type Dashboard, dashboardSchema, originPassChartSchema, statementCheckChartSchema } from '../../common/reports/schemas.js';
 import { reportRunAnswerSchema } from '../../common/statements/schemas.js';
 import { accessCompany } from '../access.js';
 import { requireUser, signedInUser } from '../auth/guard.js';
@@ -10,7 +10,6 @@ import { findFolderSet } from '../companies/companies.js';
 import { runner } from '../db/run.js';
 import type { AppDeps } from '../deps.js';
 import { type CheckStatement, loadPeriod } from './compute-statements.js';
-import type { Dashboard } from './dashboard.js';
 import { chartTolerancePercent, originPassChart, statementCheckChart } from './dashboard-checks.js';
 import { reportResult } from './report-runs.js';
 
@@ -50,11 +49,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       schema: {
         tags, security, params: slugParams, querystring: folderQuery,
         summary: 'The overview charts of a folder set: declarations by month and type code, the largest imported codes, duty paid and exempted',
-        response: chartResponses(z.object({
-          by_month: z.array(z.object({ month: z.string(), direction: z.enum(['import', 'export']), type_code: z.string(), lines: z.number().int(), value: z.string() })),
-          top_materials: z.array(z.object({ code: z.string(), name: z.string().nullable(), value: z.string(), lines: z.number().int() })),
-          duty: z.array(z.object({ month: z.string(), paid: z.string(), exempted_value: z.string() })),
-        })),
+        response: chartResponses(dashboardSchema),
       },
     }, async (request, reply) => (await chartOf<Dashboard>(request, reply, 'overview')) ?? reply);
 

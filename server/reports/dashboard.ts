@@ -1,38 +1,36 @@
 import type { Run } from '../db/run.js';
 import type { ReportComputations } from './report-runs.js';
-import { type CoUtilisationView } from '../../common/reports/schemas.js';
+import { type CoUtilisationView, type Dashboard } from '../../common/reports/schemas.js';
 import { computeCoUtilisation } from './co-utilisation.js';
 import { loadPeriod, type Period } from './compute-statements.js';
 import { effectiveDeclarationsCte } from './statement-sql.js';
 
-export interface Dashboard {
-  /** Declared lines and customs value (VND) per month, imports and exports, per type code. */
-  by_month: Array<{ month: string; direction: 'import' | 'export'; type_code: string; lines: number; value: string }>;
-  /** The ten imported codes of the largest customs value. */
-  top_materials: Array<{ code: string; name: string | null; value: string; lines: number }>;
-  /** Import duty per month: paid (the duty amounts declared) and exempted (value × rate on lines that paid none). */
-  duty: Array<{ month: string; paid: string; exempted_value: string }>;
-}
+/**
+ * Of the lines an aggregate reads (`filter`: those its value sums), how many had their value derived from the invoice
+ * value × exchange rate, and how many had none: left out of the value, which is null when no line had one.
+ */
+const valueLines = (filter = 'true') => `(count(*) FILTER (WHERE (${filter}) AND e.value_source = 'derived'))::int AS derived_lines,
+           (count(*) FILTER (WHERE (${filter}) AND e.value_source = 'missing'))::int AS missing_lines`;
 
 /** The SQL of each chart, over $1 company, $2 folder set, $3..$4 period. */
 export const dashboardQueries: Record<keyof Dashboard, string> = {
   by_month: `WITH ${effectiveDeclarationsCte}
     SELECT to_char(e.registered_date, 'YYYY-MM') AS month, CASE WHEN e.account_number LIKE '3%' THEN 'export' ELSE 'import' END AS direction,
-           e.type_code, count(*)::int AS lines, round(coalesce(sum(e.total_value), 0))::text AS value
+           e.type_code, count(*)::int AS lines, round(sum(e.total_value))::text AS value, ${valueLines()}
       FROM effective e GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
   top_materials: `WITH ${effectiveDeclarationsCte}
-    SELECT e.code, max(e.item_name) AS name, round(coalesce(sum(e.total_value), 0))::text AS value, count(*)::int AS lines
+    SELECT e.code, max(e.item_name) AS name, round(sum(e.total_value))::text AS value, count(*)::int AS lines, ${valueLines()}
       FROM effective e WHERE e.account_number LIKE '1%' GROUP BY e.code ORDER BY sum(e.total_value) DESC NULLS LAST, e.code LIMIT 10`,
   duty: `WITH ${effectiveDeclarationsCte}
     SELECT to_char(e.registered_date, 'YYYY-MM') AS month, round(coalesce(sum(e.tax_cost), 0))::text AS paid,
-           round(coalesce(sum(e.total_value) FILTER (WHERE coalesce(e.tax_cost, 0) = 0), 0))::text AS exempted_value
+           round(sum(e.total_value) FILTER (WHERE coalesce(e.tax_cost, 0) = 0))::text AS exempted_value, ${valueLines('coalesce(e.tax_cost, 0) = 0')}
       FROM effective e WHERE e.account_number LIKE '1%' GROUP BY 1 ORDER BY 1`,
 };
 
 /**
  * The overview's charts, each one aggregate statement over the period's declarations as the statements count them
  * (the same effective lines: the latest version of each, cancelled lines out; import declarations start with 1,
- * exports with 3).
+ * exports with 3), their values as declared or derived from the invoice (customs-value.ts).
  */
 export async function folderSetDashboard(run: Run, period: Period): Promise<Dashboard> {
   const params = [period.companyId, period.id, period.dateStart, period.dateEnd];

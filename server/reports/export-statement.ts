@@ -217,7 +217,7 @@ export async function form16Workbook(rows: Form16Row[], period: Period, filer: F
 
 const tariffCheckColumns = [
   'account_number', 'row_number', 'registered_date', 'type_code', 'code', 'item_name', 'hs', 'from_country', 'co_form', 'exemption_code', 'tariff_year',
-  'problem', 'declared_rate', 'expected_rate', 'schedules', 'total_value', 'duty_at_risk',
+  'problem', 'declared_rate', 'expected_rate', 'schedules', 'total_value', 'value_source', 'duty_at_risk',
 ] as const satisfies ReadonlyArray<keyof TariffCheckRow>;
 const numericTariffCheckColumns = new Set<string>(['row_number', 'tariff_year', 'declared_rate', 'expected_rate', 'total_value', 'duty_at_risk']);
 
@@ -240,6 +240,7 @@ export async function tariffCheckWorkbook(check: TariffCheck, period: Period, fi
     if (column === 'schedules') return (value as string[]).join(', ');
     if (column === 'registered_date') return dayMonthYear(String(value));
     if (numericTariffCheckColumns.has(column)) return Number(value);
+    if (column === 'value_source') return catalog[`statements.values.source.${String(value)}`] ?? value;
     return column === 'problem' ? catalog[`statements.tariffCheck.problems.${String(value)}`] ?? value : String(value);
   })));
   // Rates and amounts; a line number and a year are not quantities to group by thousands.

@@ -65,6 +65,13 @@ export interface ReportRunState {
 const runColumns = `id, report, status, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
   to_char(finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS finished_at, failure`;
 
+/**
+ * The shape and meaning of the kept results: raised when a report answers new fields or computes a figure otherwise
+ * (2: customs values derived from the invoice, and counts of lines without one), so that results kept before are
+ * computed again rather than answered without them.
+ */
+export const resultsVersion = 2;
+
 /** The stamp of the data a report of a folder set reads now (see above); a changed stamp means a new computation. */
 async function stampOf(run: Run, job: ReportJob): Promise<string> {
   const [row] = await run<{ stamp: string }>(
@@ -72,7 +79,7 @@ async function stampOf(run: Run, job: ReportJob): Promise<string> {
        SELECT id, previous_folder_set_id, last_updated, 0 AS depth FROM folder_sets WHERE id = $2 AND company_id = $1
        UNION ALL
        SELECT f.id, f.previous_folder_set_id, f.last_updated, c.depth + 1 FROM folder_sets f JOIN chain c ON f.id = c.previous_folder_set_id WHERE c.depth < 100)
-     SELECT concat_ws('|',
+     SELECT concat_ws('|', ${resultsVersion},
        (SELECT data_version FROM companies WHERE id = $1),
        (SELECT string_agg(id || '@' || extract(epoch FROM last_updated), ',' ORDER BY depth) FROM chain),
        (SELECT count(*) || '@' || coalesce(extract(epoch FROM max(updated_at))::text, '') FROM type_code_rules WHERE company_id = $1 OR company_id IS NULL),

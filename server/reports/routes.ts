@@ -115,7 +115,8 @@ export const statementRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
         const locale = isLocale(request.query.lang) ? request.query.lang : 'vi';
         return sendWorkbook(reply, await checkStatementWorkbook(check, period, await filerOf(period), locale), downloadName(locale, 'statements.tabs.check-statement', [request.query.folder_slug], 'xlsx'));
       }
-      return { count: check.rows.length, next: null, previous: null, results: check.rows, total_duty_exposure: check.totalDutyExposure, open_rows: check.openRows, tolerance };
+      return { count: check.rows.length, next: null, previous: null, results: check.rows, total_duty_exposure: check.totalDutyExposure, open_rows: check.openRows, tolerance,
+        duty_unknown_rows: check.dutyUnknownRows, derived_value_rows: check.derivedValueRows };
     });
 
     api.get('/new-balance/report-tariff-check/', {
@@ -131,7 +132,8 @@ export const statementRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
         const locale = isLocale(request.query.lang) ? request.query.lang : 'vi';
         return sendWorkbook(reply, await tariffCheckWorkbook(check, period, await filerOf(period), locale), downloadName(locale, 'statements.tabs.tariff-check', [request.query.folder_slug], 'xlsx'));
       }
-      return { count: check.rows.length, next: null, previous: null, results: check.rows, checked_lines: check.checkedLines, tariff_years: check.tariffYears };
+      return { count: check.rows.length, next: null, previous: null, results: check.rows, checked_lines: check.checkedLines, tariff_years: check.tariffYears,
+        value_missing_lines: check.valueMissingLines, derived_value_lines: check.derivedValueLines };
     });
 
     api.patch('/new-balance/check-statement/:code/', {

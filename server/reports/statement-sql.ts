@@ -1,5 +1,6 @@
 import { summedBooks } from '../resources/book-sums.js';
 import { latestLine } from '../resources/declaration-versions.js';
+import { valueColumns } from './customs-value.js';
 import { flattenBomCte, maxBomDepth } from './flatten-bom.js';
 import { declaredForm, dutyPaid, preferentialRates, tariffYearOf } from './tariff-rates.js';
 
@@ -34,12 +35,13 @@ const mapped = (alias: string, day: string, code = `${alias}.code`) =>
  * The period's effective declaration lines ($1–$4): the latest version of each declaration (the 12th digit counts
  * in-clearance amendments; the writers keep the lines an amendment replaced in `ecus_superseded_lines`, see
  * server/resources/declaration-versions.ts), cancelled lines out, rows of a loading import left out. Every report
- * over declarations starts from these.
+ * over declarations starts from these. Their `total_value` is the taxable value as declared or derived from the
+ * invoice, null when unknown, and `value_source` says which (customs-value.ts).
  */
 export const effectiveDeclarationsCte = `
   effective AS NOT MATERIALIZED (
     SELECT e.id, e.account_number, e.row_number, e.registered_date, e.type_code, e.code, e.item_name, e.hs, e.from_country, e.unit, e.total,
-           e.total_value, e.tax_rate, e.tax_cost, e.exemption_code, e.co_form, e.co_number, e.tariff_schedule
+           ${valueColumns('e')}, e.tax_rate, e.tax_cost, e.exemption_code, e.co_form, e.co_number, e.tariff_schedule
       FROM ecus_lines e
      WHERE ${visible('e')} AND e.registered_date BETWEEN $3 AND $4
        AND NOT EXISTS (SELECT 1 FROM ecus_superseded_lines s WHERE s.folder_set_id = $2 AND s.line_id = e.id)
@@ -344,6 +346,9 @@ const exportDemandCtes = `
  *                   import line: the duty the tariff gives less the duty paid, on the taxable value, so that an exempt
  *                   line (0 % declared) exposes the duty a refused exemption would cost
  *   exposure_quantity = max(0, issued − theoretical, book closing − counted) while the row is open
+ *
+ * The customs value is the latest line's as declared or derived from its invoice (customs-value.ts); the rows whose
+ * exposure used a derived value, and those whose exposure cannot be computed for want of any (null), are counted.
  */
 export const checkStatementQuery = `WITH RECURSIVE ${statementRowsCte},
   ${exportDemandCtes},
@@ -367,7 +372,8 @@ export const checkStatementQuery = `WITH RECURSIVE ${statementRowsCte},
   -- Each code's latest import line (by day, then id), which the declared sums keep: looked up by its id, not found
   -- among the lines of the last days.
   last_import_line AS (
-    SELECT e.* FROM ecus_lines e
+    SELECT e.code, e.total, e.registered_date, e.hs, e.co_form, e.from_country, e.type_code, e.tax_rate, e.tax_cost, e.exemption_code, ${valueColumns('e')}
+      FROM ecus_lines e
      WHERE e.id IN (
        SELECT ${latestLine('d.last_day', 'd.last_line')}
          FROM declared_sums d JOIN rules r ON r.type_code = d.type_code AND r.form = '15' AND r.column_name = 'take_in'
@@ -377,7 +383,7 @@ export const checkStatementQuery = `WITH RECURSIVE ${statementRowsCte},
   -- when the tariff does not know the code), and the duty its line paid per unit ($10 the type codes exempt under the
   -- regime): what a shortfall exposes is the difference, never the declared rate of an exempt line (0 %).
   last_import AS (
-    SELECT li.code, li.total_value / nullif(li.total, 0) AS unit_value, li.tax_rate,
+    SELECT li.code, li.total_value / nullif(li.total, 0) AS unit_value, li.value_source, li.tax_rate,
            coalesce((SELECT min(p) FROM unnest(pref.percents) p), mfn.percent, li.tax_rate) AS tariff_rate,
            ${dutyPaid('li', '$10')} / nullif(li.total, 0) AS unit_duty_paid
       FROM (SELECT l.*, ${tariffYearOf('l.registered_date')} AS tariff_year, left(l.hs, 8) AS line_id, ${declaredForm('l.co_form')} AS co_form_key
@@ -389,7 +395,7 @@ export const checkStatementQuery = `WITH RECURSIVE ${statementRowsCte},
     SELECT k.code, coalesce(s.name, bn.material_name) AS name, coalesce(s.unit, bn.material_unit) AS unit,
            coalesce(s.export_to_produce, 0) AS issued, coalesce(t.quantity, 0) AS theoretical,
            coalesce(s.closing, 0) AS book_end, p.quantity AS counted, wb.quantity AS warehouse_end, ab.quantity AS accounting_end,
-           li.unit_value, li.tax_rate, li.tariff_rate, li.unit_duty_paid, r.status AS reviewed_status, r.explanation,
+           li.unit_value, li.value_source, li.tax_rate, li.tariff_rate, li.unit_duty_paid, r.status AS reviewed_status, r.explanation,
            coalesce(s.unit_problems, '{}') || coalesce(t.unit_problems, '{}') || coalesce(p.unit_problems, '{}') AS unit_problems
       FROM (SELECT code FROM closed UNION SELECT code FROM theoretical) k
       LEFT JOIN closed s ON s.code = k.code
@@ -408,17 +414,22 @@ export const checkStatementQuery = `WITH RECURSIVE ${statementRowsCte},
                    AND book_end >= 0 AND cardinality(unit_problems) = 0
                   THEN 'ok' ELSE 'open' END) AS status
       FROM compared),
+  -- A shortfall of a material whose latest import has no value (nor a quantity to divide it by) puts an unknown duty at
+  -- stake: null, counted apart, never the 0 that greatest() would make of it. A material never imported exposes none.
   exposed AS (
-    SELECT e.*, round(e.exposure_quantity * greatest(0, e.unit_value * coalesce(e.tariff_rate, 0) / 100 - coalesce(e.unit_duty_paid, 0)), 0) AS duty_exposure
-      FROM (SELECT *, CASE WHEN status = 'open' THEN greatest(0, difference, coalesce(-count_difference, 0)) ELSE 0 END AS exposure_quantity
-              FROM judged) e)
+    SELECT e.*, CASE WHEN NOT e.duty_unknown THEN round(e.exposure_quantity * greatest(0, e.unit_value * coalesce(e.tariff_rate, 0) / 100 - coalesce(e.unit_duty_paid, 0)), 0) END AS duty_exposure
+      FROM (SELECT u.*, u.exposure_quantity > 0 AND u.value_source IS NOT NULL AND u.unit_value IS NULL AS duty_unknown
+              FROM (SELECT *, CASE WHEN status = 'open' THEN greatest(0, difference, coalesce(-count_difference, 0)) ELSE 0 END AS exposure_quantity
+                      FROM judged) u) e)
   SELECT code, name, unit, ${quantity('issued', 'issued_to_production')}, ${quantity('theoretical', 'theoretical_consumption')},
          ${quantity('difference')}, ${quantity('book_end')}, ${quantity('counted')}, ${quantity('count_difference')},
          ${quantity('warehouse_end')}, ${quantity('accounting_end')}, ${quantity('exposure_quantity')},
          duty_exposure::text AS duty_exposure,
-         ${quantity('unit_value', 'import_unit_value')}, trim_scale(tariff_rate)::text AS duty_rate, status, explanation, unit_problems,
-         count(*) OVER ()::int AS total_rows, sum(duty_exposure) OVER ()::text AS total_duty_exposure,
-         (count(*) FILTER (WHERE status = 'open') OVER ())::int AS open_rows
+         ${quantity('unit_value', 'import_unit_value')}, value_source, trim_scale(tariff_rate)::text AS duty_rate, status, explanation, unit_problems,
+         count(*) OVER ()::int AS total_rows, coalesce(sum(duty_exposure) OVER (), 0)::text AS total_duty_exposure,
+         (count(*) FILTER (WHERE status = 'open') OVER ())::int AS open_rows,
+         (count(*) FILTER (WHERE duty_unknown) OVER ())::int AS duty_unknown_rows,
+         (count(*) FILTER (WHERE exposure_quantity > 0 AND NOT duty_unknown AND value_source = 'derived') OVER ())::int AS derived_value_rows
     FROM exposed ORDER BY status = 'open' DESC, code`;
 
 /**

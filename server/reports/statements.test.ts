@@ -368,9 +368,10 @@ describe('customs finalization reports', () => {
   it('charts the period\'s declarations as the statements count them', async () => {
     const dashboard = (await call('viewer', 'GET', `/api/clients-api/companies/${company.slug}/dashboard/?folder_slug=${periods.y2025!.slug}`)).json();
     // The amended declaration counts once (its latest version), the cancelled one and the one outside the period not at all.
-    expect(dashboard.top_materials[0]).toEqual({ code: 'M1', name: null, value: '15000000', lines: 5 });
-    expect(dashboard.by_month.filter((row: { month: string }) => row.month === '2025-02')).toEqual([{ month: '2025-02', direction: 'import', type_code: 'E31', lines: 2, value: '11000000' }]);
-    expect(dashboard.duty.find((row: { month: string }) => row.month === '2025-04')).toEqual({ month: '2025-04', paid: '0', exempted_value: '6000000' });
+    // Three of its lines carry no value: counted, left out of the value.
+    expect(dashboard.top_materials[0]).toEqual({ code: 'M1', name: null, value: '15000000', lines: 5, derived_lines: 0, missing_lines: 3 });
+    expect(dashboard.by_month.filter((row: { month: string }) => row.month === '2025-02')).toEqual([{ month: '2025-02', direction: 'import', type_code: 'E31', lines: 2, value: '11000000', derived_lines: 0, missing_lines: 0 }]);
+    expect(dashboard.duty.find((row: { month: string }) => row.month === '2025-04')).toEqual({ month: '2025-04', paid: '0', exempted_value: '6000000', derived_lines: 0, missing_lines: 0 });
   });
 
   it('checks the import lines against the tariff valid on their date: unknown codes, C/O forms, rates that differ and exempt lines', async () => {

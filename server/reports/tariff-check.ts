@@ -20,7 +20,14 @@ import { coFormSchedules, declaredForm, freeSchedules, preferentialSchedules, sc
  * against ACFTA, a B30 line against 0. A schedule whose rates the lookup does not hold (chapter 98, quotas, Laos …)
  * leaves the rate unjudged. A preferential schedule claimed without a C/O form or number on the line is listed as
  * such, its duty at risk the MFN duty less the duty paid: what a refused preference would cost.
+ *
+ * The customs value is the line's as declared, else derived from its invoice value × exchange rate (customs-value.ts).
+ * A line with neither has no duty at risk (null, never 0): listed as it would be, or, when it agrees with a tariff that
+ * charges it, as `value_missing`, and counted, so that no total reads as complete.
  */
+/** The problems whose row carries a duty at risk, which a line without a value leaves unknown. */
+const dutyProblems = `('rate_differs', 'exempt', 'preference_without_co', 'value_missing')`;
+
 export const tariffCheckQuery = `
   WITH ${effectiveDeclarationsCte},
   imports AS (
@@ -60,32 +67,45 @@ export const tariffCheckQuery = `
                 WHEN x.exempt THEN CASE WHEN x.expected_rate > 0 THEN 'exempt' END
                 WHEN x.tax_rate IS NOT NULL AND x.rates IS NOT NULL
                  AND NOT EXISTS (SELECT 1 FROM unnest(x.rates) r WHERE abs(r - x.tax_rate) < 0.0005) THEN 'rate_differs'
-                WHEN x.preference_unproven THEN 'preference_without_co' END AS problem,
+                WHEN x.preference_unproven THEN 'preference_without_co'
+                -- A line that agrees with the tariff still owes a duty on its value, which nothing gives.
+                WHEN x.value_source = 'missing' AND coalesce(x.expected_rate, x.tax_rate, 0) > 0 THEN 'value_missing' END AS problem,
            round(CASE WHEN x.preference_unproven AND x.tax_rate IS NOT NULL AND abs(x.expected_rate - x.tax_rate) < 0.0005 THEN x.mfn ELSE x.expected_rate END
                  * x.total_value / 100 - x.duty_paid, 0) AS at_risk
       FROM rated x)
-  SELECT (SELECT count(*)::int FROM imports) AS checked_lines, p.*
-    FROM (SELECT 1) AS one
+  SELECT c.checked_lines, c.derived_value_lines, p.*
+    FROM (SELECT count(*)::int AS checked_lines, (count(*) FILTER (WHERE value_source = 'derived'))::int AS derived_value_lines FROM imports) c
     LEFT JOIN (
       SELECT id::text AS ecus_id, account_number, row_number, registered_date::text AS registered_date, type_code, code, item_name, hs,
              from_country, co_form, nullif(trim(exemption_code), '') AS exemption_code, schedule_code AS tariff_schedule,
              CASE WHEN known THEN tariff_year END AS tariff_year, problem, tax_rate::text AS declared_rate,
              CASE WHEN known THEN expected_rate::text END AS expected_rate,
-             CASE WHEN known AND rates IS NOT NULL THEN rate_schedules ELSE '{}' END AS schedules, total_value::text AS total_value,
-             CASE WHEN problem IN ('rate_differs', 'exempt', 'preference_without_co') THEN at_risk::text END AS duty_at_risk
+             CASE WHEN known AND rates IS NOT NULL THEN rate_schedules ELSE '{}' END AS schedules, total_value::text AS total_value, value_source,
+             CASE WHEN problem IN ('rate_differs', 'exempt', 'preference_without_co') THEN at_risk::text END AS duty_at_risk,
+             (count(*) FILTER (WHERE value_source = 'missing' AND problem IN ${dutyProblems}) OVER ())::int AS value_missing_lines
         FROM problems WHERE problem IS NOT NULL) AS p ON true
-   ORDER BY p.problem = 'exempt', p.registered_date, p.account_number, p.row_number`;
+   ORDER BY p.problem = 'exempt', p.problem = 'value_missing', p.registered_date, p.account_number, p.row_number`;
 
-export interface TariffCheck { rows: TariffCheckRow[]; checkedLines: number; tariffYears: number[] }
+export interface TariffCheck {
+  rows: TariffCheckRow[]; checkedLines: number; tariffYears: number[];
+  /** Listed lines whose duty could not be computed: no customs value, nor an invoice value and exchange rate. */
+  valueMissingLines: number;
+  /** Checked lines whose customs value was derived from the invoice value × exchange rate. */
+  derivedValueLines: number;
+}
+
+type SqlRow = TariffCheckRow & { checked_lines: number; derived_value_lines: number; value_missing_lines: number | null };
 
 export async function computeTariffCheck(run: Run, period: Period): Promise<TariffCheck> {
-  const rows = await run<TariffCheckRow & { checked_lines: number }>(tariffCheckQuery,
+  const rows = await run<SqlRow>(tariffCheckQuery,
     [period.companyId, period.id, period.dateStart, period.dateEnd, JSON.stringify(coFormSchedules), exemptImportTypes[period.regime] ?? [],
       JSON.stringify(scheduleRates), freeSchedules, preferentialSchedules]);
   const years = await run<{ year: number }>('SELECT DISTINCT year::int AS year FROM lookup_tariff_line ORDER BY year');
   return {
-    rows: rows.filter((row) => row.ecus_id !== null).map(({ checked_lines: _checked, ...row }) => row),
+    rows: rows.filter((row) => row.ecus_id !== null).map(({ checked_lines: _checked, derived_value_lines: _derived, value_missing_lines: _missing, ...row }) => row),
     checkedLines: rows[0]?.checked_lines ?? 0,
+    valueMissingLines: rows[0]?.value_missing_lines ?? 0,
+    derivedValueLines: rows[0]?.derived_value_lines ?? 0,
     tariffYears: years.map((row) => row.year),
   };
 }

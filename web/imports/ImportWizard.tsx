@@ -31,6 +31,7 @@ import { type ImportMode, importModes, isRunning } from './import-api.js';
 import { type FieldSource, mappedFieldCount, unmappedRequired } from './import-payload.js';
 import { ImportResult } from './ImportResult.js';
 import { MappingStep } from './MappingStep.js';
+import { MissingFieldsWarning } from './MissingFieldsWarning.js';
 import { SheetReading } from './SheetReading.js';
 import { TemplateColumns } from './TemplateColumns.js';
 import { UploadStep } from './UploadStep.js';
@@ -201,6 +202,7 @@ export function ImportWizard({ resource, initialMode = 'normal', onClose, onShow
           ) : mapping && headers ? (
             <Stack spacing={2}>
             <SheetReading headers={headers} sources={mapping.sources} fieldLabel={fieldLabel} numbers={numbers} />
+            <MissingFieldsWarning resource={resource.name} mode={mode} fieldNames={fields.map((field) => field.name)} sources={mapping.sources} />
             <MappingStep
               fields={fields}
               fieldLabel={fieldLabel}

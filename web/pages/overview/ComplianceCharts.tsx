@@ -2,12 +2,13 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import { agreements, isAgreementCode } from '../../../common/agreements.js';
 import type { CoUtilisation, OriginPassChart, StatementCheckChart } from '../../../common/reports/schemas.js';
-import { ChartCard, FigureTable, useChartBase } from './DashboardCharts.js';
+import { ChartCard, FigureTable, useChartBase, ValueNote } from './DashboardCharts.js';
 
 export interface ComplianceData { coUtilisation?: CoUtilisation; statementCheck?: StatementCheckChart; origin?: OriginPassChart }
 
@@ -39,6 +40,11 @@ export function ComplianceCharts({ data }: { data: ComplianceData }) {
   const co = data.coUtilisation;
   const check = data.statementCheck;
   const origin = data.origin;
+  // A group none of whose lines has a value draws no bar and reads "no value" in the table, rather than 0.
+  const coFigure = (row: CoUtilisation['rows'][number], figure: string) => (row.missing_lines === row.lines ? null : Number(figure));
+  const noValue = intl.formatMessage({ id: 'statements.values.noValue' });
+  const coShown = (row: CoUtilisation['rows'][number], figure: string) => coFigure(row, figure) ?? noValue;
+  const dutyUnknown = check?.by_status.reduce((sum, row) => sum + row.duty_unknown_rows, 0) ?? 0;
   const legendGrid = { tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } }, grid: { left: 60, right: 16, top: 36, bottom: 30 } };
   return (
     <Grid container spacing={2}>
@@ -53,13 +59,14 @@ export function ComplianceCharts({ data }: { data: ComplianceData }) {
                   ...background, ...legendGrid, legend: { data: [t('withCo'), t('withoutCo'), t('saving')], top: 0 },
                   xAxis: { type: 'category', data: co.rows.map((row) => agreementName(row.key)) }, yAxis: axis,
                   series: [
-                    { name: t('withCo'), type: 'bar', stack: 'value', data: co.rows.map((row) => Number(row.with_co_value)), itemStyle: { color: theme.palette.success.main } },
-                    { name: t('withoutCo'), type: 'bar', stack: 'value', data: co.rows.map((row) => Number(row.without_co_value)), itemStyle: { color: theme.palette.grey[500] } },
-                    { name: t('saving'), type: 'bar', data: co.rows.map((row) => Number(row.saving)), itemStyle: { color: theme.palette.warning.main } },
+                    { name: t('withCo'), type: 'bar', stack: 'value', data: co.rows.map((row) => coFigure(row, row.with_co_value)), itemStyle: { color: theme.palette.success.main } },
+                    { name: t('withoutCo'), type: 'bar', stack: 'value', data: co.rows.map((row) => coFigure(row, row.without_co_value)), itemStyle: { color: theme.palette.grey[500] } },
+                    { name: t('saving'), type: 'bar', data: co.rows.map((row) => coFigure(row, row.saving)), itemStyle: { color: theme.palette.warning.main } },
                   ],
                 }}
                 table={<FigureTable headers={[t('agreement'), t('lines'), t('withCo'), t('withoutCo'), t('saving')]}
-                  rows={co.rows.map((row) => [agreementName(row.key), row.lines, Number(row.with_co_value), Number(row.without_co_value), Number(row.saving)])} />}
+                  rows={co.rows.map((row) => [agreementName(row.key), row.lines, coShown(row, row.with_co_value), coShown(row, row.without_co_value), coShown(row, row.saving)])} />}
+                note={<ValueNote testId="chart-co-utilisation-values" derived={co.totals.derived_lines} missing={co.totals.missing_lines} />}
               />
             )}
         </Grid>
@@ -88,6 +95,12 @@ export function ComplianceCharts({ data }: { data: ComplianceData }) {
                       <FigureTable headers={[t('code'), t('name'), t('exposure')]} rows={check.top_open.map((row) => [row.code, row.name ?? '', Number(row.duty_exposure)])} />
                     )}
                   </>
+                )}
+                note={(dutyUnknown > 0 || check.derived_value_rows > 0) && (
+                  <Stack spacing={0.5} sx={{ mt: 1 }} data-testid="chart-statement-check-values">
+                    {dutyUnknown > 0 && <Typography variant="caption" color="warning.dark"><FormattedMessage id="statements.values.checkUnknown" values={{ count: dutyUnknown }} /></Typography>}
+                    {check.derived_value_rows > 0 && <Typography variant="caption" color="text.secondary"><FormattedMessage id="statements.values.checkDerived" values={{ count: check.derived_value_rows }} /></Typography>}
+                  </Stack>
                 )}
               />
             )}

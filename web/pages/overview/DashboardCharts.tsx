@@ -17,15 +17,12 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { Dashboard } from '../../../common/reports/schemas.js';
 
 // Only the pieces the charts draw, so the chunk stays small; the whole module loads with the overview's charts.
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
-export interface DashboardData {
-  by_month: Array<{ month: string; direction: 'import' | 'export'; type_code: string; lines: number; value: string }>;
-  top_materials: Array<{ code: string; name: string | null; value: string; lines: number }>;
-  duty: Array<{ month: string; paid: string; exempted_value: string }>;
-}
+export type DashboardData = Dashboard;
 
 type Option = Record<string, unknown>;
 
@@ -44,8 +41,8 @@ function EChart({ option, dark }: { option: Option; dark: boolean }) {
   return <div ref={box} style={{ height: 280, width: '100%' }} />;
 }
 
-/** One chart with its table view: the same figures, drawn or listed. */
-export function ChartCard({ titleId, option, table, testId }: { titleId: string; option: Option; table: ReactNode; testId: string }) {
+/** One chart with its table view: the same figures, drawn or listed; `note` says what the figures leave out. */
+export function ChartCard({ titleId, option, table, testId, note }: { titleId: string; option: Option; table: ReactNode; testId: string; note?: ReactNode }) {
   const intl = useIntl();
   const theme = useTheme();
   const [view, setView] = useState<'chart' | 'table'>('chart');
@@ -62,6 +59,7 @@ export function ChartCard({ titleId, option, table, testId }: { titleId: string;
         {view === 'chart'
           ? <EChart option={option} dark={theme.palette.mode === 'dark'} />
           : table}
+        {note}
       </CardContent>
     </Card>
   );
@@ -80,6 +78,27 @@ export function FigureTable({ headers, rows }: { headers: string[]; rows: Array<
   );
 }
 
+/**
+ * Under a chart of values: how many of its lines had their value derived from the invoice value × exchange rate, and
+ * how many had none and are left out (a bar or point without any is drawn empty, not at 0).
+ */
+export function ValueNote({ derived, missing, testId }: { derived: number; missing: number; testId: string }) {
+  if (derived === 0 && missing === 0) return null;
+  return (
+    <Stack spacing={0.5} sx={{ mt: 1 }} data-testid={testId}>
+      {missing > 0 && <Typography variant="caption" color="warning.dark"><FormattedMessage id="statements.values.missingLines" values={{ count: missing }} /></Typography>}
+      {derived > 0 && <Typography variant="caption" color="text.secondary"><FormattedMessage id="statements.values.derivedLines" values={{ count: derived }} /></Typography>}
+    </Stack>
+  );
+}
+
+/** A value of a chart: null (no line had one) is a gap in the chart, never 0. */
+export const chartValue = (value: string | null) => (value === null ? null : Number(value));
+
+/** The lines' counts of derived and missing values, summed. */
+const countsOf = (rows: ReadonlyArray<{ derived_lines: number; missing_lines: number }>) =>
+  rows.reduce((sum, row) => ({ derived: sum.derived + row.derived_lines, missing: sum.missing + row.missing_lines }), { derived: 0, missing: 0 });
+
 /** What every chart shares: a transparent background in the theme's font, and a value axis in compact figures. */
 export function useChartBase() {
   const intl = useIntl();
@@ -97,8 +116,16 @@ export function DashboardCharts({ data }: { data: DashboardData }) {
   const intl = useIntl();
   const { theme, background, axis } = useChartBase();
   const months = [...new Set([...data.by_month.map((row) => row.month), ...data.duty.map((row) => row.month)])].sort();
-  const valueOf = (month: string, direction: 'import' | 'export') =>
-    data.by_month.filter((row) => row.month === month && row.direction === direction).reduce((sum, row) => sum + Number(row.value), 0);
+  // A month whose lines have no value at all draws no bar rather than a bar at 0.
+  const valueOf = (month: string, direction: 'import' | 'export') => {
+    const known = data.by_month.filter((row) => row.month === month && row.direction === direction && row.value !== null);
+    return known.length === 0 ? null : known.reduce((sum, row) => sum + Number(row.value), 0);
+  };
+  const noValue = intl.formatMessage({ id: 'statements.values.noValue' });
+  const shown = (figure: string | null) => (figure === null ? noValue : Number(figure));
+  const declared = countsOf(data.by_month);
+  const exempted = countsOf(data.duty);
+  const top = countsOf(data.top_materials);
   const importsLabel = intl.formatMessage({ id: 'overview.charts.imports' });
   const exportsLabel = intl.formatMessage({ id: 'overview.charts.exports' });
   const paidLabel = intl.formatMessage({ id: 'overview.charts.paid' });
@@ -120,7 +147,8 @@ export function DashboardCharts({ data }: { data: DashboardData }) {
             ],
           }}
           table={tableOf([month, intl.formatMessage({ id: 'overview.charts.direction' }), intl.formatMessage({ id: 'overview.charts.typeCode' }), intl.formatMessage({ id: 'overview.charts.lines' }), value],
-            data.by_month.map((row) => [row.month, row.direction === 'import' ? importsLabel : exportsLabel, row.type_code, row.lines, Number(row.value)]))}
+            data.by_month.map((row) => [row.month, row.direction === 'import' ? importsLabel : exportsLabel, row.type_code, row.lines, shown(row.value)]))}
+          note={<ValueNote testId="chart-by-month-values" derived={declared.derived} missing={declared.missing} />}
         />
       </Grid>
       <Grid size={{ xs: 12, lg: 6 }}>
@@ -131,10 +159,11 @@ export function DashboardCharts({ data }: { data: DashboardData }) {
             xAxis: { type: 'category', data: data.duty.map((row) => row.month) }, yAxis: axis,
             series: [
               { name: paidLabel, type: 'bar', data: data.duty.map((row) => Number(row.paid)), itemStyle: { color: theme.palette.warning.main } },
-              { name: exemptLabel, type: 'line', data: data.duty.map((row) => Number(row.exempted_value)), itemStyle: { color: theme.palette.success.main } },
+              { name: exemptLabel, type: 'line', data: data.duty.map((row) => chartValue(row.exempted_value)), itemStyle: { color: theme.palette.success.main } },
             ],
           }}
-          table={tableOf([month, paidLabel, exemptLabel], data.duty.map((row) => [row.month, Number(row.paid), Number(row.exempted_value)]))}
+          table={tableOf([month, paidLabel, exemptLabel], data.duty.map((row) => [row.month, Number(row.paid), shown(row.exempted_value)]))}
+          note={<ValueNote testId="chart-duty-values" derived={exempted.derived} missing={exempted.missing} />}
         />
       </Grid>
       <Grid size={12}>
@@ -143,10 +172,11 @@ export function DashboardCharts({ data }: { data: DashboardData }) {
           option={{
             ...background, tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } }, grid: { left: 110, right: 24, bottom: 20, top: 10 },
             xAxis: axis, yAxis: { type: 'category', data: [...data.top_materials].reverse().map((row) => row.code) },
-            series: [{ name: value, type: 'bar', data: [...data.top_materials].reverse().map((row) => Number(row.value)), itemStyle: { color: theme.palette.primary.main } }],
+            series: [{ name: value, type: 'bar', data: [...data.top_materials].reverse().map((row) => chartValue(row.value)), itemStyle: { color: theme.palette.primary.main } }],
           }}
           table={tableOf([intl.formatMessage({ id: 'overview.charts.code' }), intl.formatMessage({ id: 'overview.charts.name' }), intl.formatMessage({ id: 'overview.charts.lines' }), value],
-            data.top_materials.map((row) => [row.code, row.name ?? '', row.lines, Number(row.value)]))}
+            data.top_materials.map((row) => [row.code, row.name ?? '', row.lines, shown(row.value)]))}
+          note={<ValueNote testId="chart-top-materials-values" derived={top.derived} missing={top.missing} />}
         />
       </Grid>
     </Grid>

@@ -71,6 +71,12 @@ export function CheckStatement({ scope, canReview }: { scope: ReportScope; canRe
         </Button>
       </Stack>
       <Alert severity="info" icon={false}><FormattedMessage id="statements.check.formula" /></Alert>
+      {answer && answer.duty_unknown_rows > 0 && (
+        <Alert severity="warning" data-testid="check-duty-unknown"><FormattedMessage id="statements.values.checkUnknown" values={{ count: answer.duty_unknown_rows }} /></Alert>
+      )}
+      {answer && answer.derived_value_rows > 0 && (
+        <Alert severity="info" data-testid="check-derived"><FormattedMessage id="statements.values.checkDerived" values={{ count: answer.derived_value_rows }} /></Alert>
+      )}
       <ReportRunProgress busy={check.isFetching} run={run} />
       {check.isError && <Alert severity="error">{errorText(check.error)}</Alert>}
       {answer && answer.count === 0 && <Alert severity="info"><FormattedMessage id="statements.empty" /></Alert>}
@@ -113,7 +119,11 @@ export function CheckStatement({ scope, canReview }: { scope: ReportScope; canRe
                       {row.unit_problems.length > 0 && <Typography variant="caption" color="warning.dark" component="div"><FormattedMessage id="statements.problems.unit_mismatch" />: {row.unit_problems.join(', ')}</Typography>}
                     </TableCell>
                     {shownColumns.map((column) => (column === 'duty_exposure' ? (
-                      <TableCell key={column} align="right" sx={{ whiteSpace: 'nowrap', fontWeight: Number(row.duty_exposure) > 0 ? 700 : undefined }}>{money(row.duty_exposure)}</TableCell>
+                      <TableCell key={column} align="right" data-column={column} sx={{ whiteSpace: 'nowrap', fontWeight: Number(row.duty_exposure) > 0 ? 700 : undefined }}>
+                        {row.duty_exposure === null && row.value_source === 'missing'
+                          ? <Typography variant="caption" color="warning.dark"><FormattedMessage id="statements.values.source.missing" /></Typography>
+                          : money(row.duty_exposure)}
+                      </TableCell>
                     ) : (
                       <TableCell key={column} align="right" data-column={column} sx={{ whiteSpace: 'nowrap', color: (column === 'difference' || column === 'count_difference') && Number(row[column]) !== 0 && row[column] !== null ? 'warning.dark' : undefined }}>
                         {quantity(row[column])}

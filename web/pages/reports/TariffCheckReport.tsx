@@ -15,6 +15,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatCode } from '../../../common/hs/code.js';
+import type { TariffCheckRow } from '../../../common/statements/schemas.js';
 import { formatBusinessDay } from '../../app/i18n/dates.js';
 import { useErrorText } from '../../app/session/error-text.js';
 import { useSnackbar } from '../../app/snackbar/SnackbarProvider.js';
@@ -22,7 +23,10 @@ import { downloadReport, fetchTariffCheck, reportQueryKey, type ReportScope } fr
 import { compactTable, pinnedRight } from './table-styles.js';
 import { useQuantity } from './use-quantity.js';
 
-const problemColor = { unknown_code: 'error', rate_differs: 'warning', unknown_co_form: 'info', exempt: 'default', preference_without_co: 'warning' } as const;
+const problemColor = { unknown_code: 'error', rate_differs: 'warning', unknown_co_form: 'info', exempt: 'default', preference_without_co: 'warning', value_missing: 'warning' } as const;
+
+/** The problems whose row carries a duty at risk: without a value, the duty is shown as missing, not left blank. */
+const dutyProblems = new Set<TariffCheckRow['problem']>(['rate_differs', 'exempt', 'preference_without_co', 'value_missing']);
 
 /** The period's import lines that disagree with the tariff valid on their date, each with its reason and duty at stake. */
 export function TariffCheckReport({ scope }: { scope: ReportScope }) {
@@ -38,6 +42,10 @@ export function TariffCheckReport({ scope }: { scope: ReportScope }) {
   const rows = check.data?.results ?? [];
   // Exempt lines are no disagreement with the tariff: they are counted apart, with what a refused exemption would cost.
   const exempt = rows.filter((row) => row.problem === 'exempt');
+  // Lines that agree with the tariff but have no value to compute their duty on are no disagreement either.
+  const disagreeing = rows.filter((row) => row.problem !== 'exempt' && row.problem !== 'value_missing');
+  const valueMissing = check.data?.value_missing_lines ?? 0;
+  const derived = check.data?.derived_value_lines ?? 0;
   const exposure = exempt.reduce((sum, row) => sum + Number(row.duty_at_risk ?? 0), 0);
   const money = (value: number) => intl.formatNumber(value, { style: 'currency', currency: 'VND', maximumFractionDigits: 0 });
   const column = (id: string, align?: 'right', sx?: SxProps<Theme>) => <TableCell align={align} sx={sx}><FormattedMessage id={`statements.tariffCheck.columns.${id}`} /></TableCell>;
@@ -53,12 +61,18 @@ export function TariffCheckReport({ scope }: { scope: ReportScope }) {
       {check.isError && <Alert severity="error">{errorText(check.error)}</Alert>}
       {check.data && check.data.tariff_years.length === 0 && <Alert severity="warning"><FormattedMessage id="statements.tariffCheck.noTariff" /></Alert>}
       {check.data && check.data.tariff_years.length > 0 && (
-        <Alert severity={rows.length === exempt.length ? 'success' : 'info'} data-testid="tariff-check-summary">
+        <Alert severity={disagreeing.length === 0 && valueMissing === 0 ? 'success' : 'info'} data-testid="tariff-check-summary">
           <FormattedMessage id="statements.tariffCheck.summary" values={{
-            checked: check.data.checked_lines, problems: rows.length - exempt.length, years: intl.formatList(check.data.tariff_years.map(String)),
+            checked: check.data.checked_lines, problems: disagreeing.length, years: intl.formatList(check.data.tariff_years.map(String)),
             exempt: exempt.length, exposure: money(exposure),
           }} />
         </Alert>
+      )}
+      {check.data && check.data.tariff_years.length > 0 && valueMissing > 0 && (
+        <Alert severity="warning" data-testid="tariff-check-value-missing"><FormattedMessage id="statements.values.tariffMissing" values={{ count: valueMissing }} /></Alert>
+      )}
+      {check.data && check.data.tariff_years.length > 0 && derived > 0 && (
+        <Alert severity="info" data-testid="tariff-check-derived"><FormattedMessage id="statements.values.derivedLines" values={{ count: derived }} /></Alert>
       )}
       {rows.length > 0 && (
         <TableContainer sx={{ maxHeight: '70vh', border: 1, borderColor: 'divider', borderRadius: 1 }}>
@@ -97,7 +111,16 @@ export function TariffCheckReport({ scope }: { scope: ReportScope }) {
                   <TableCell align="right">{quantity(row.declared_rate)}</TableCell>
                   <TableCell align="right">{quantity(row.expected_rate)}</TableCell>
                   <TableCell>{row.tariff_schedule ? `${row.tariff_schedule}: ` : ''}{row.schedules.join(', ')}{row.tariff_year === null ? '' : ` (${row.tariff_year})`}</TableCell>
-                  <TableCell align="right" data-column="duty_at_risk" sx={{ ...pinnedRight, whiteSpace: 'nowrap', color: Number(row.duty_at_risk) > 0 && row.problem !== 'exempt' ? 'error.main' : undefined, fontVariantNumeric: 'tabular-nums' }}>{quantity(row.duty_at_risk)}</TableCell>
+                  <TableCell align="right" data-column="duty_at_risk" data-value-source={row.value_source} sx={{ ...pinnedRight, whiteSpace: 'nowrap', color: Number(row.duty_at_risk) > 0 && row.problem !== 'exempt' ? 'error.main' : undefined, fontVariantNumeric: 'tabular-nums' }}>
+                    {row.duty_at_risk === null && row.value_source === 'missing' && dutyProblems.has(row.problem)
+                      ? <Typography variant="caption" color="warning.dark"><FormattedMessage id="statements.values.source.missing" /></Typography>
+                      : quantity(row.duty_at_risk)}
+                    {row.value_source === 'derived' && row.duty_at_risk !== null && (
+                      <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'normal', maxWidth: 140, ml: 'auto' }}>
+                        <FormattedMessage id="statements.values.derivedMark" />
+                      </Typography>
+                    )}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
