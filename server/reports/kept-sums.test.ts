@@ -1,0 +1,163 @@
+import ExcelJS from 'exceljs';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runner } from '../db/run.js';
+import { settledJobs } from '../jobs/leases.js';
+import { multipart } from '../test/multipart.js';
+import { captureMail, createTestApp, signUp, type TestApp } from '../test/test-app.js';
+import { effectiveDeclarationsCte } from './statement-sql.js';
+
+/**
+ * The reports read monthly sums that every writer keeps (docs/statements.md). Whatever the order of the writes — lines
+ * added, edited one by one or together, deleted by id or by a search, imported, amended by a newer version of their
+ * declaration, rolled back — the kept sums equal the lines summed afresh, on the engine the suite runs on.
+ */
+describe('the kept monthly sums after any sequence of writes', { timeout: 300_000 }, () => {
+  let t: TestApp;
+  const mail = captureMail();
+  let token = '';
+  let run: ReturnType<typeof runner>;
+
+  beforeAll(async () => {
+    t = await createTestApp({ authRateLimitPerMinute: 10_000 }, mail);
+    run = runner(t.database);
+    token = await signUp(t.app, mail, 'writer@sums.vn');
+  });
+  afterAll(async () => t.close());
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+
+  const codes = ['NVL-A', 'NVL-B', 'NVL-C'] as const;
+  const day = fc.integer({ min: 0, max: 150 }).map((offset) => new Date(Date.UTC(2025, 0, 1 + offset)).toISOString().slice(0, 10));
+  const quantity = fc.integer({ min: 1, max: 100_000 }).map((thousandths) => (thousandths / 1000).toString());
+  /** A declaration (one of a few, so that versions meet) in one of its versions: the 12th digit counts amendments. */
+  const declaration = fc.tuple(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 0, max: 2 })).map(([number, version]) => `10580000${number}00${version}`);
+  const ecusLine = fc.record({ account_number: declaration, registered_date: day, code: fc.constantFrom(...codes), total: quantity, type_code: fc.constantFrom('E31', 'E21') });
+  const issue = fc.record({ takeout_date: day, code: fc.constantFrom(...codes), quantity, purpose: fc.constantFrom('production', 'other') });
+
+  type Write =
+    | { kind: 'add'; table: 'ecus' | 'wh-take-out'; row: Record<string, string> }
+    | { kind: 'edit'; table: 'ecus' | 'wh-take-out'; pick: number; change: Record<string, string> }
+    | { kind: 'edit-together'; table: 'ecus' | 'wh-take-out'; picks: number[]; code: string }
+    | { kind: 'delete'; table: 'ecus' | 'wh-take-out'; pick: number }
+    | { kind: 'delete-matching'; table: 'ecus' | 'wh-take-out'; code: string }
+    | { kind: 'import'; lines: Array<Record<string, string>> }
+    | { kind: 'rollback' };
+  const table = fc.constantFrom('ecus' as const, 'wh-take-out' as const);
+  const write: fc.Arbitrary<Write> = fc.oneof(
+    { weight: 4, arbitrary: fc.oneof(ecusLine.map((row) => ({ kind: 'add' as const, table: 'ecus' as const, row })), issue.map((row) => ({ kind: 'add' as const, table: 'wh-take-out' as const, row }))) },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant('edit' as const), table, pick: fc.nat(), change: fc.oneof(
+      fc.record({ code: fc.constantFrom(...codes) }), day.map((value) => ({ registered_date: value, takeout_date: value })), quantity.map((value) => ({ total: value, quantity: value })),
+      declaration.map((account_number) => ({ account_number }))) }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('edit-together' as const), table, picks: fc.array(fc.nat(), { minLength: 2, maxLength: 3 }), code: fc.constantFrom(...codes) }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), table, pick: fc.nat() }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete-matching' as const), table, code: fc.constantFrom(...codes) }) },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant('import' as const), lines: fc.array(ecusLine, { minLength: 1, maxLength: 4 }) }) },
+    { weight: 1, arbitrary: fc.constant({ kind: 'rollback' as const }) },
+  );
+
+  async function workbookOf(lines: Array<Record<string, string>>): Promise<Buffer> {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Tờ khai');
+    sheet.addRow(['Số tờ khai', 'Ngày đăng ký', 'Mã loại hình', 'Mã hàng', 'Lượng', 'Đơn vị tính']);
+    for (const line of lines) sheet.addRow([line.account_number, new Date(`${line.registered_date}T00:00:00Z`), line.type_code, line.code, Number(line.total), 'KGM']);
+    return Buffer.from(await workbook.xlsx.writeBuffer());
+  }
+  const mapping = Object.fromEntries(['account_number', 'registered_date', 'type_code', 'code', 'total', 'unit']
+    .map((field, index) => [field, { mapping_col_name: String.fromCharCode(65 + index), title: field }]));
+
+  /** Carries one write out through the API a user has; a pick chooses among the rows there are, if any. */
+  async function apply(scope: { company_slug: string; folder_slug: string }, done: Write): Promise<void> {
+    const family = (name: string) => (name === 'ecus' ? 'balance' : 'new-balance');
+    const idsOf = async (name: string) => (await call('GET', `/api/${family(name)}/${name}/?${new URLSearchParams(scope)}&ordering=id&page_size=500`)).json().results
+      .map((row: { id: number }) => row.id) as number[];
+    const ok = (answer: { statusCode: number; body: string }) => expect(answer.statusCode, answer.body).toBeLessThan(300);
+    switch (done.kind) {
+      case 'add': {
+        const extra = done.table === 'ecus' ? { unit: 'KGM' } : { item_type: 'material', name: 'Vải', unit: 'KGM' };
+        ok(await call('POST', `/api/${family(done.table)}/${done.table}/`, { ...scope, ...extra, ...done.row }));
+        return;
+      }
+      case 'edit': {
+        const ids = await idsOf(done.table);
+        if (ids.length === 0) return;
+        const fields = done.table === 'ecus' ? ['code', 'registered_date', 'total', 'account_number'] : ['code', 'takeout_date', 'quantity'];
+        const change = Object.fromEntries(Object.entries(done.change).filter(([field]) => fields.includes(field)));
+        if (Object.keys(change).length > 0) ok(await call('PUT', `/api/${family(done.table)}/${done.table}/${ids[done.pick % ids.length]}/`, change));
+        return;
+      }
+      case 'edit-together': {
+        const ids = await idsOf(done.table);
+        const picked = [...new Set(done.picks.map((pick) => ids[pick % Math.max(ids.length, 1)]).filter((id) => id !== undefined))];
+        if (picked.length > 0) ok(await call('PUT', `/api/${family(done.table)}/${done.table}/bulk-update/`, { company_slug: scope.company_slug, rows: picked.map((id) => ({ id, code: done.code })) }));
+        return;
+      }
+      case 'delete': {
+        const ids = await idsOf(done.table);
+        if (ids.length > 0) ok(await call('DELETE', `/api/${family(done.table)}/${done.table}/bulk-delete/`, { company_slug: scope.company_slug, id_list: [ids[done.pick % ids.length]] }));
+        return;
+      }
+      case 'delete-matching':
+        ok(await call('DELETE', `/api/${family(done.table)}/${done.table}/`, { ...scope, search: done.code }));
+        return;
+      case 'import': {
+        const uploaded = await t.app.inject({ method: 'POST', url: '/api/uploads/', ...withToken(multipart({}, { name: 'lines.xlsx', content: await workbookOf(done.lines) })) });
+        ok(uploaded);
+        const started = await call('POST', '/api/balance/ecus/import_data/', {
+          ...scope, upload_id: uploaded.json().upload_id, sheet_name: 'Tờ khai', header_from: 1, header_to: 1, mapping, allow_duplicate_file: true,
+        });
+        ok(started);
+        await settledJobs();
+        return;
+      }
+      case 'rollback': {
+        const [last] = await run<{ id: number }>(`SELECT r.id FROM import_records r JOIN folder_sets f ON f.id = r.folder_set_id
+          WHERE f.slug = $1 AND r.status = 'succeeded' ORDER BY r.id DESC LIMIT 1`, [scope.folder_slug]);
+        if (last) ok(await call('POST', `/api/balance/import-record/${last.id}/rollback/`));
+        return;
+      }
+    }
+  }
+  const withToken = (request: { payload: Buffer; headers: Record<string, string> }) => ({ payload: request.payload, headers: { ...request.headers, authorization: `Bearer ${token}` } });
+
+  /** The kept sums of the folder set against its lines summed afresh: the declarations' effective lines, the book's visible ones. */
+  async function expectKeptSums(folderSlug: string): Promise<void> {
+    const [scope] = await run<{ company_id: string; id: string }>('SELECT company_id, id FROM folder_sets WHERE slug = $1', [folderSlug]);
+    const params = [scope!.company_id, scope!.id, '2000-01-01', '2100-01-01'];
+    const keptDeclared = await run(`SELECT month::text, type_code, code, unit, total::text, lines, last_day::text, last_line FROM ecus_monthly_sums
+      WHERE company_id = $1 AND folder_set_id = $2 AND month BETWEEN $3 AND $4 ORDER BY 1, 2, 3, 4`, params);
+    const freshDeclared = await run(`WITH ${effectiveDeclarationsCte}
+      SELECT date_trunc('month', registered_date)::date::text AS month, type_code, code, unit, sum(total)::text AS total, count(*)::int AS lines,
+             max(registered_date)::text AS last_day, (array_agg(id ORDER BY registered_date DESC, id DESC))[1] AS last_line
+        FROM effective GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`, params);
+    expect(keptDeclared).toEqual(freshDeclared);
+    const keptBook = await run(`SELECT month::text, code, purpose, quantity::text, lines, last_day::text FROM book_monthly_sums
+      WHERE company_id = $1 AND folder_set_id = $2 AND book = 'warehouse_take_out' ORDER BY 1, 2, 3`, params.slice(0, 2));
+    const freshBook = await run(`SELECT date_trunc('month', takeout_date)::date::text AS month, code, purpose, sum(quantity)::text AS quantity,
+             count(*)::int AS lines, max(takeout_date)::text AS last_day
+        FROM warehouse_take_out WHERE company_id = $1 AND folder_set_id = $2 GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`, params.slice(0, 2));
+    expect(keptBook).toEqual(freshBook);
+  }
+
+  it('equal the lines summed afresh', async () => {
+    let round = 0;
+    await fc.assert(fc.asyncProperty(fc.array(write, { minLength: 3, maxLength: 10 }), async (writes) => {
+      round += 1;
+      const company = (await call('POST', '/api/clients-api/companies/', { name: `Sums ${round}` })).json();
+      const scope = { company_slug: company.slug as string, folder_slug: company.folder_set[0].slug as string };
+      for (const done of writes) {
+        await apply(scope, done);
+        await expectKeptSums(scope.folder_slug);
+      }
+    }), { numRuns: 8, seed: Number(process.env.SUMS_SEED ?? 4046), endOnFailure: true });
+    // The sequences met every kind of change the sums must follow: imports that succeeded and were rolled back, lines an
+    // amendment replaced, and book lines.
+    const [met] = await run<Record<string, number>>(`SELECT
+      (SELECT count(*)::int FROM import_records WHERE status = 'succeeded') AS imported,
+      (SELECT count(*)::int FROM import_records WHERE status = 'rolled_back') AS rolled_back,
+      (SELECT count(*)::int FROM ecus_superseded_lines) AS superseded,
+      (SELECT count(*)::int FROM book_monthly_sums) AS book_sums`);
+    for (const [kind, count] of Object.entries(met!)) expect(count, kind).toBeGreaterThan(0);
+  });
+});
