@@ -14,27 +14,25 @@ const maxNames = 10;
 export async function listInconsistencies(options: { database: Database; companyId: string }): Promise<Inconsistency[]> {
   await ensureClassifications(options.database, options.companyId);
   return runner(options.database)<Inconsistency>(
-    `WITH by_code AS (
-       SELECT code AS key, hs, sum(lines)::int AS lines, max(last_day) AS last_day, array_agg(DISTINCT name) FILTER (WHERE name IS NOT NULL) AS names,
-              ARRAY[code] AS codes
-         FROM ecus_classifications WHERE company_id = $1 AND code IS NOT NULL AND code <> '' GROUP BY code, hs),
-     by_name AS (
-       SELECT folded AS key, hs, sum(lines)::int AS lines, max(last_day) AS last_day, array_agg(DISTINCT name) FILTER (WHERE name IS NOT NULL) AS names,
-              array_agg(DISTINCT code) FILTER (WHERE code IS NOT NULL AND code <> '') AS codes
-         FROM ecus_classifications WHERE company_id = $1 AND folded <> '' GROUP BY folded, hs),
-     grouped AS (
-       SELECT 'code' AS kind, key AS code, array_agg(hs ORDER BY lines DESC, hs) AS hs_list,
-              jsonb_agg(jsonb_build_object('hs', hs, 'lines', lines, 'last_date', last_day::text) ORDER BY lines DESC, hs) AS hs_codes,
-              max(last_day) AS last_day, (SELECT array_agg(DISTINCT n) FROM by_code b, unnest(b.names) n WHERE b.key = c.key) AS names, ARRAY[key] AS codes
-         FROM by_code c GROUP BY key HAVING count(*) > 1
+    `WITH kept AS MATERIALIZED (SELECT code, folded, name, hs, lines, last_day FROM ecus_classifications WHERE company_id = $1),
+     by_hs AS (
+       SELECT 'code' AS kind, code AS key, hs, sum(lines)::int AS lines, max(last_day) AS last_day FROM kept WHERE code IS NOT NULL AND code <> '' GROUP BY code, hs
        UNION ALL
-       SELECT 'name', NULL, array_agg(hs ORDER BY lines DESC, hs),
-              jsonb_agg(jsonb_build_object('hs', hs, 'lines', lines, 'last_date', last_day::text) ORDER BY lines DESC, hs),
-              max(last_day), (SELECT array_agg(DISTINCT n) FROM by_name b, unnest(b.names) n WHERE b.key = c.key),
-              (SELECT array_agg(DISTINCT x ORDER BY x) FROM by_name b, unnest(b.codes) x WHERE b.key = c.key)
-         FROM by_name c GROUP BY key
-        HAVING count(*) > 1 AND (SELECT count(DISTINCT x) FROM by_name b, unnest(b.codes) x WHERE b.key = c.key) > 1)
-     SELECT kind, code, coalesce(codes, '{}') AS codes, coalesce(names[1:${maxNames}], '{}') AS item_names, hs_codes, last_day::text AS last_date
-       FROM grouped ORDER BY last_day DESC, kind, code NULLS LAST, names[1]`,
+       SELECT 'name', folded, hs, sum(lines)::int, max(last_day) FROM kept WHERE folded <> '' GROUP BY folded, hs),
+     several AS MATERIALIZED (
+       SELECT kind, key, jsonb_agg(jsonb_build_object('hs', hs, 'lines', lines, 'last_date', last_day::text) ORDER BY lines DESC, hs) AS hs_codes,
+              max(last_day) AS last_day
+         FROM by_hs GROUP BY kind, key HAVING count(*) > 1),
+     details AS (
+       SELECT 'code' AS kind, code AS key, array_agg(DISTINCT name) FILTER (WHERE name IS NOT NULL) AS names, ARRAY[code] AS codes
+         FROM kept WHERE code IN (SELECT key FROM several WHERE kind = 'code') GROUP BY code
+       UNION ALL
+       SELECT 'name', folded, array_agg(DISTINCT name) FILTER (WHERE name IS NOT NULL), array_agg(DISTINCT code) FILTER (WHERE code IS NOT NULL AND code <> '')
+         FROM kept WHERE folded IN (SELECT key FROM several WHERE kind = 'name') GROUP BY folded)
+     SELECT s.kind, CASE WHEN s.kind = 'code' THEN s.key END AS code, coalesce(d.codes, '{}') AS codes, coalesce(d.names[1:${maxNames}], '{}') AS item_names,
+            s.hs_codes, s.last_day::text AS last_date
+       FROM several s JOIN details d ON d.kind = s.kind AND d.key = s.key
+      WHERE s.kind = 'code' OR cardinality(d.codes) > 1
+      ORDER BY s.last_day DESC, s.kind, s.key`,
     [options.companyId]);
 }

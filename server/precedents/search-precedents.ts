@@ -4,7 +4,7 @@ import type { LookupLang } from '../../common/lookup/schemas.js';
 import { maxPrecedents, type Precedent, type PrecedentDecision, precedentExamples, type PrecedentMatch, type PrecedentsAnswer } from '../../common/precedents/schemas.js';
 import { fold } from '../../common/text/fold.js';
 import type { Database } from '../db/client.js';
-import { inTransaction, likeEscape, type Run } from '../db/run.js';
+import { inTransaction, likeEscape, type Run, runner } from '../db/run.js';
 import { ensureClassifications } from './classifications.js';
 
 /** Below this word similarity a misspelt name is no longer taken for the one it resembles (as the tariff search). */
@@ -49,22 +49,23 @@ export async function searchPrecedents(options: SearchPrecedentsOptions): Promis
   // A query that reads as an HS code (5208, 5208.32) also finds the lines declared under it, below the item codes and names.
   const digits = options.hs === undefined && /^[\d.\s]{4,14}$/.test(code) ? normaliseCode(code) : hsPrefix;
   if (code === '' && digits === undefined) return { results: [], decisions: [] };
-  return inTransaction(options.database, async (tx) => {
-    let results = await rankedPrecedents(tx, options, { code: options.hs === undefined ? code : null, ...text, digits: digits ?? null, similar: false });
-    if (results.length === 0 && text.words.length > 0) {
-      // The planner takes the word-similarity operator for a cheap one; with the threshold set it narrows by the trigram index.
+  const run = runner(options.database);
+  let results = await rankedPrecedents(run, options, { code: options.hs === undefined ? code : null, ...text, digits: digits ?? null, similar: false });
+  if (results.length === 0 && text.words.length > 0) {
+    // Nothing holds the words: names like them, the threshold set for this transaction only.
+    results = await inTransaction(options.database, async (tx) => {
       await tx(`SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)`, [String(typoThreshold)]);
-      results = await rankedPrecedents(tx, options, { code: null, ...text, digits: null, similar: true });
-    }
-    const decisions = text.words.length > 0 ? await matchingDecisions(tx, text.words) : [];
-    return {
-      results: results.map((result) => ({
-        ...result,
-        decisions: decisions.filter((decision) => decision.hs.startsWith(result.hs) || result.hs.startsWith(decision.hs)),
-      })),
-      decisions,
-    };
-  });
+      return rankedPrecedents(tx, options, { code: null, ...text, digits: null, similar: true });
+    });
+  }
+  const decisions = text.words.length > 0 ? await matchingDecisions(run, text.words) : [];
+  return {
+    results: results.map((result) => ({
+      ...result,
+      decisions: decisions.filter((decision) => decision.hs.startsWith(result.hs) || result.hs.startsWith(decision.hs)),
+    })),
+    decisions,
+  };
 }
 
 interface Matching { code: string | null; phrase: string; words: string[]; digits: string | null; similar: boolean }
