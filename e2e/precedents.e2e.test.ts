@@ -15,6 +15,8 @@ describe('classification precedents in Chromium', () => {
     await add({ account_number: '105800000020', registered_date: '2025-04-01', code: 'NPL-VAI', item_name: 'Vải cotton 100% khổ 58"', hs: '52083200' });
     await add({ account_number: '105800000030', registered_date: '2025-06-01', code: 'NPL-VAI', item_name: 'Vải cotton 100% khổ 58"', hs: '52085200' });
     await add({ account_number: '105800000040', registered_date: '2025-05-01', code: 'NPL-CUC', item_name: 'Cúc nhựa 4 lỗ', hs: '39269099' });
+    // A code the lookup's demonstration tariff holds, for its code page.
+    await add({ account_number: '105800000050', registered_date: '2025-07-01', code: 'NL-CAPHE', item_name: 'Cà phê hạt chưa rang', hs: '09011190', unit: 'KGM' });
   });
 
   async function open(width: number): Promise<{ page: Page; pageErrors: string[]; close: () => Promise<void> }> {
@@ -34,8 +36,8 @@ describe('classification precedents in Chromium', () => {
       expect(await declarations.getByRole('heading', { name: 'Tờ khai của bạn' }).count()).toBe(1);
       if (shots) await page.screenshot({ path: `${shots}/precedents-search-${width}.png`, fullPage: true });
 
-      await page.goto(`${suite.server.url}/52083200`);
-      await eventually(() => page.getByTestId('code-declarations').getByText('NPL-VAI').count()).toBeGreaterThan(0);
+      await page.goto(`${suite.server.url}/09011190`);
+      await eventually(() => page.getByTestId('code-declarations').getByText('NL-CAPHE').count()).toBeGreaterThan(0);
       if (shots) await page.getByTestId('code-declarations').screenshot({ path: `${shots}/precedents-code-${width}.png` });
 
       await page.goto(`${suite.server.url}/data/exim/ecus`);
