@@ -21,6 +21,7 @@ import { statementRoutes } from './reports/routes.js';
 import { statementTemplateRoutes } from './reports/template-routes.js';
 import { dashboardRoutes } from './reports/dashboard-routes.js';
 import { originRoutes } from './origin/routes.js';
+import { precedentRoutes } from './precedents/routes.js';
 import { biReportRoutes } from './reports-bi/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -81,6 +82,7 @@ export async function buildApp(input: Omit<AppDeps, 'mailer' | 'reports'> & { ma
     await api.register(statementTemplateRoutes, { deps });
     await api.register(dashboardRoutes, { deps });
     await api.register(originRoutes, { deps });
+    await api.register(precedentRoutes, { deps });
     await api.register(biReportRoutes, { deps });
     await api.register(importRoutes, { deps });
     await api.register(adminRoutes, { deps });

@@ -19,6 +19,7 @@ import { stepOf, stepsOf } from './variant-steps.js';
 /** An import record as the API answers it. */
 const recordColumns = `r.id, r.resource AS "table", r.import_type, r.keep_posting, r.status, r.progress, r.total_rows, r.inserted, r.rejected,
   r.errors, r.skipped, r.traceback, r.failure, r.from_file, f.slug AS folder, coalesce(u.name, u.email) AS imported_by, r.search_indexed,
+  r.classification_conflicts,
   to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS date,
   to_char(r.finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS finished_at,
   (SELECT min(later.id) FROM import_records later

@@ -14,6 +14,7 @@ import {
 import { quoted } from '../db/statement.js';
 import { forgetSearchTexts } from '../resources/search-texts.js';
 import { addImportedBookSums, importedBookCodes, refreshBookSums } from '../resources/book-sums.js';
+import { findClassificationConflicts } from '../precedents/find-classification-conflicts.js';
 import type { RefusedRow, RowError, RowPlan } from './convert-rows.js';
 import { LeaseLost, ServerClosing } from '../jobs/leases.js';
 import { numberFormatsOfSheet } from './headers.js';
@@ -217,6 +218,8 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
     // Which lines the import's versions supersede, judged before it as well while nothing else changes the company's data.
     const judged = kept && job.replaces.length === 0
       ? { table: judgedOf(job.recordId), version: await judgeImportedDeclarations(run, job.companyId, job.recordId, kept, judgedOf(job.recordId)) } : null;
+    // The item codes and names it declares under a second HS code, said in its result; a declaration import only.
+    const conflicts = kept ? await findClassificationConflicts({ database, companyId: job.companyId, importRecordId: job.recordId }) : null;
     await inTransaction(database, async (tx) => {
       const stillJudged = judged !== null && await dataStillAt(tx, job.companyId, judged.version);
       const unmatched = step ? await step.apply(tx, {
@@ -224,6 +227,7 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
       }, errors) : 0;
       for (const earlier of job.replaces) await rollBackRows(tx, earlier);
       await finish(tx, job.recordId, 'succeeded', { total: seen, inserted: inserted - unmatched, rejected: rejected + unmatched, errors, skipped, traceback: null, failure: null });
+      if (conflicts) await tx('UPDATE import_records SET classification_conflicts = $2 WHERE id = $1', [job.recordId, JSON.stringify(conflicts)]);
       // A table without searched columns has no search text to keep.
       if (target.search.length === 0) await tx('UPDATE import_records SET search_indexed = true WHERE id = $1', [job.recordId]);
       if (direct) {

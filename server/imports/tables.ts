@@ -84,6 +84,8 @@ export const importRecords = pgTable('import_records', {
   heartbeatAt: timestamp({ withTimezone: true, mode: 'date' }),
   /** Its rows' search text is in `search_texts` (server/resources/search-texts.ts); until then searches fold it row by row. */
   searchIndexed: boolean().notNull().default(false),
+  /** What a declaration import declares under a second HS code beside the company's earlier lines (server/precedents/). */
+  classificationConflicts: jsonb(),
 }, (table) => [index().on(table.companyId, table.folderSetId, table.resource, table.createdAt), index().on(table.status)]);
 
 /** Rows an import turned down, as they were in the sheet, so they can be downloaded, fixed and uploaded again. */

@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnackbar } from '../app/snackbar/SnackbarProvider.js';
+import { ClassificationConflictsAlert } from '../precedents/ClassificationConflictsAlert.js';
 import { downloadRejected, type ImportRecord, type ImportRowError, isRunning } from './import-api.js';
 import { rowMessageKey, runningRows } from './record-view.js';
 import { useFailureText, useImportErrorText } from './use-import-text.js';
@@ -175,6 +176,8 @@ export function ImportResult({ record, fieldLabel }: { record: ImportRecord; fie
           ))}
         </Alert>
       )}
+
+      {record.status === 'succeeded' && (record.classification_conflicts?.count ?? 0) > 0 && <ClassificationConflictsAlert conflicts={record.classification_conflicts!} />}
 
       {!running && record.errors.length > 0 && (
         <Stack spacing={1.5}>

@@ -1,3 +1,4 @@
+import type { ClassificationConflicts } from '../../common/precedents/schemas.js';
 import type { DecimalMark, ImportFailure } from '../../common/imports/coerce.js';
 import type { SkippedKind } from '../../common/imports/row-kinds.js';
 import { allows, type FieldKind, type ImportType, type ImportVariant, importVariantsOf, type ResourceDefinition } from '../../common/resources/define.js';
@@ -122,6 +123,8 @@ export interface ImportRecord {
   replaced_by: number | null;
   /** Its rows' search text is kept; until then searches find them more slowly. */
   search_indexed: boolean;
+  /** A declaration import's item codes and names now declared under a second HS code (server/precedents/). */
+  classification_conflicts?: ClassificationConflicts | null;
 }
 
 export interface RecordPage {

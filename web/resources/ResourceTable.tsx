@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DataGrid, GridPreferencePanelsValue, useGridApiRef } from '@mui/x-data-grid';
+import { DataGrid, GridActionsCellItem, type GridColDef, GridPreferencePanelsValue, useGridApiRef } from '@mui/x-data-grid';
 import { koKR, viVN } from '@mui/x-data-grid/locales';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -27,6 +27,7 @@ import { type ReadOnlyReason, TableToolbar } from './TableToolbar.js';
 import { useCellEdits } from './use-cell-edits.js';
 import { useColumnChoice } from './use-column-choice.js';
 import { useResourceColumns } from './use-resource-columns.js';
+import { type RowAction, rowActions } from './row-actions.js';
 import { countPrecision, useRowDeletion } from './use-row-deletion.js';
 import { useRowSelection } from './use-row-selection.js';
 import { useTableQuery } from './use-table-query.js';
@@ -102,7 +103,20 @@ function ScopedTable({ resource, userId, companySlug, folderSlug, scopeKnown, pe
 
   const selection = useRowSelection(tableQuery.pageKey, rows);
   const { visibility, changeVisibility } = useColumnChoice(resource, userId);
-  const columns = useResourceColumns(resource, labels, permissions.update);
+  const fieldColumns = useResourceColumns(resource, labels, permissions.update);
+  // A table's own row actions (a declaration line's precedents) lead the row, where they are seen without scrolling.
+  const [rowAction, setRowAction] = useState<{ action: RowAction; row: ResourceRow } | null>(null);
+  const columns = useMemo<GridColDef<ResourceRow>[]>(() => {
+    const actions = rowActions[resource.name] ?? [];
+    if (actions.length === 0) return fieldColumns;
+    return [{
+      field: '__actions', type: 'actions', width: 48 * actions.length, hideable: false,
+      getActions: ({ row }) => actions.map((action) => (
+        <GridActionsCellItem key={action.id} icon={action.icon} label={intl.formatMessage({ id: action.labelId })} title={intl.formatMessage({ id: action.labelId })}
+          onClick={() => setRowAction({ action, row })} data-testid={`row-action-${action.id}`} />
+      )),
+    }, ...fieldColumns];
+  }, [fieldColumns, resource.name, intl]);
   const cellEdits = useCellEdits(resource);
   const deletion = useRowDeletion({ resource, view, count, precision: countPrecision(list.data), filtered, onDeleted: selection.clear });
   const [dialog, setDialog] = useState<'add' | 'bulkEdit' | null>(null);
@@ -242,6 +256,7 @@ function ScopedTable({ resource, userId, companySlug, folderSlug, scopeKnown, pe
           onClose={() => setDialog(null)}
         />
       )}
+      {rowAction && companySlug && <rowAction.action.Dialog row={rowAction.row} companySlug={companySlug} onClose={() => setRowAction(null)} />}
       <DeleteRowsDialog deletion={deletion} table={labels.title} />
     </Stack>
   );

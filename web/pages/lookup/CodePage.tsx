@@ -22,6 +22,7 @@ import { useCodePage, useLookupLang, useYears } from './lookup-api.js';
 import { LinkList, Prose, QueryState, Section } from './parts.js';
 import { codePath, levelLabelId, localText, withYear, yearOfParams } from './text.js';
 import { YearSource } from './YearSource.js';
+import { CodeDeclarations } from '../../precedents/CodeDeclarations.js';
 
 const codeTitle = (doc: CodePageData['doc']) => (doc.level === 1 ? doc.id : doc.hs);
 
@@ -81,6 +82,7 @@ function CodeContent({ page, year }: { page: CodePageData; year: number }) {
           <Typography variant="body2" color="text.secondary" data-testid="one-year"><FormattedMessage id="lookup.held.oneYear" values={{ year: tariffYears[0] }} /></Typography>
         )}
       </Stack>
+      {doc.level > 1 && <CodeDeclarations code={doc.id} />}
       {notes && <Section titleId="lookup.code.notes"><Prose text={notes} /></Section>}
       {page.children.length > 0 && (
         <Section titleId="lookup.code.children" testId="code-children">

@@ -16,6 +16,7 @@ import { isDemonstration } from '../../../common/lookup/demonstration.js';
 import { cleanTerm, searchPageSize } from '../../../common/lookup/query.js';
 import type { DecisionDoc, LookupLang, SearchAnswer, TariffDoc } from '../../../common/lookup/schemas.js';
 import { usePageMeta } from '../../app/page-effects.js';
+import { YourDeclarations } from '../../precedents/YourDeclarations.js';
 import { Highlighted } from './Highlighted.js';
 import { useLookupLang, useSearch, useYears } from './lookup-api.js';
 import { filtersOfParams, SearchBanner, searchPath } from './SearchBanner.js';
@@ -112,6 +113,7 @@ export function SearchPage() {
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 8 }}>
           <Stack spacing={2}>
+            {page === 1 && <YourDeclarations q={q} />}
             {search.isFetching && <LinearProgress aria-label={intl.formatMessage({ id: 'shell.loading' })} />}
             {search.isError && <Alert severity="error"><FormattedMessage id="lookup.search.failed" /></Alert>}
             {answer && (

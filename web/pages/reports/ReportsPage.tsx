@@ -16,8 +16,12 @@ import { StatementReport } from './StatementReport.js';
 import { TariffCheckReport } from './TariffCheckReport.js';
 import { TypeCodeRules } from './TypeCodeRules.js';
 import { LayoutTemplates } from './LayoutTemplates.js';
+import { ClassificationConsistency } from './ClassificationConsistency.js';
 
-export const reportTabs = ['statement-15', 'statement-15a', 'check-statement', 'form-16', 'tariff-check', 'bom-review', 'type-code-rules', 'layout-templates'] as const;
+export const reportTabs = ['statement-15', 'statement-15a', 'check-statement', 'form-16', 'tariff-check', 'bom-review', 'type-code-rules', 'layout-templates', 'classification-consistency'] as const;
+
+/** A tab's label: the finalization reports' are named with them, the company's HS consistency report with the precedents. */
+const tabLabel = (name: ReportTab) => (name === 'classification-consistency' ? 'precedents.consistency.tab' : `statements.tabs.${name}`);
 type ReportTab = (typeof reportTabs)[number];
 
 /** The customs finalization of the current folder set: Statement 15, 15A, the check statement, Form 16, the tariff check, the rules behind them and the layout templates they export in. */
@@ -27,7 +31,7 @@ export function ReportsPage() {
   const { tab } = useParams();
   const { company, folderSlug } = useSession();
   const active = reportTabs.find((name) => name === tab);
-  usePageMeta('statements.documentTitle', undefined, { report: intl.formatMessage({ id: `statements.tabs.${active ?? reportTabs[0]}` }) });
+  usePageMeta('statements.documentTitle', undefined, { report: intl.formatMessage({ id: tabLabel(active ?? reportTabs[0]) }) });
   if (!active) return <Navigate to={`/reports/${reportTabs[0]}`} replace />;
   const folderSet = company?.folder_set.find((set) => set.slug === folderSlug) ?? company?.folder_set[0];
   const canEdit = company?.role === 'owner' || company?.role === 'admin' || company?.role === 'member';
@@ -44,7 +48,7 @@ export function ReportsPage() {
         <Card>
           <Tabs value={active} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={intl.formatMessage({ id: 'statements.title' })}
             sx={{ px: 1, borderBottom: 1, borderColor: 'divider' }}>
-            {reportTabs.map((name) => <Tab key={name} value={name} label={<FormattedMessage id={`statements.tabs.${name}`} />} component={RouterLink} to={`/reports/${name}`} data-testid={`tab-${name}`} />)}
+            {reportTabs.map((name) => <Tab key={name} value={name} label={<FormattedMessage id={tabLabel(name)} />} component={RouterLink} to={`/reports/${name}`} data-testid={`tab-${name}`} />)}
           </Tabs>
           <Box sx={{ p: { xs: 1.5, md: 2 } }}>
             {(active === 'statement-15' || active === 'statement-15a') && (
@@ -55,6 +59,7 @@ export function ReportsPage() {
             {active === 'tariff-check' && <TariffCheckReport key={folderSet.slug} scope={{ company_slug: company.slug, folder_slug: folderSet.slug }} />}
             {active === 'bom-review' && <BomReview key={folderSet.slug} scope={{ company_slug: company.slug, folder_slug: folderSet.slug }} canFix={canEdit} />}
             {active === 'type-code-rules' && <TypeCodeRules key={folderSet.slug} companySlug={company.slug} regime={folderSet.type_code} canEdit={canEdit} />}
+            {active === 'classification-consistency' && <ClassificationConsistency key={company.slug} companySlug={company.slug} />}
             {active === 'layout-templates' && <LayoutTemplates key={company.slug} owner={{ kind: 'company', companySlug: company.slug }} canEdit={company.role === 'owner' || company.role === 'admin'} />}
           </Box>
         </Card>
