@@ -113,7 +113,8 @@ async function rankedPrecedents(tx: Run, options: SearchPrecedentsOptions, match
          FROM matched GROUP BY hs
         ORDER BY 2 DESC, 3 DESC, 4 DESC, 6 DESC, hs LIMIT ${maxPrecedents})
      SELECT r.hs, r.tier, r.lines, r.first_day::text AS first_date, r.last_day::text AS last_date,
-            (SELECT coalesce(CASE ${lang} WHEN 'en' THEN nullif(l.en_description, '') WHEN 'ko' THEN nullif(l.ko_description, '') END, l.description)
+            -- A Korean reader gets the English text where a line has no Korean, as the lookup's own pages do.
+            (SELECT coalesce(CASE ${lang} WHEN 'en' THEN nullif(l.en_description, '') WHEN 'ko' THEN coalesce(nullif(l.ko_description, ''), nullif(l.en_description, '')) END, l.description)
                FROM lookup_tariff_line l
               WHERE l.year = ANY(${param([...tariffYears])}::int[]) AND l.id = ANY(ARRAY[r.hs, left(r.hs, 8), left(r.hs, 6), left(r.hs, 4)])
               ORDER BY length(l.id) DESC, l.year DESC LIMIT 1) AS description,
