@@ -19,9 +19,11 @@ async function main(): Promise<void> {
   }
   const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}/db` : 'PostgreSQL';
   console.log(`Database: ${where}; applying migrations…`);
-  await migrateDatabase(database);
-  console.log('Checking the data every installation starts with (tariff, demo account and its tables)…');
-  await seedDatabase(database, { demoTariff: config.demoTariff, demoAccount: config.demoAccount, log: (message) => console.log(message) });
+  // Servers started at once seed one after another: the seeders check what is there, and would both find it missing.
+  await migrateDatabase(database, async () => {
+    console.log('Checking the data every installation starts with (tariff, demo account and its tables)…');
+    await seedDatabase(database, { demoTariff: config.demoTariff, demoAccount: config.demoAccount, log: (message) => console.log(message) });
+  });
   const run = runner(database);
   // The embedded database has no other server: every unfinished import or lookup load was this data directory's last run's.
   const staleMs = database.kind === 'pglite' ? 0 : config.jobStaleMs;

@@ -107,15 +107,17 @@ const tableTimeouts = new WeakMap<pg.Pool, number>();
 export const tableTimeoutOf = (pool: pg.Pool): number => tableTimeouts.get(pool) ?? tableQueryTimeoutMs;
 
 /**
- * Applies the committed migrations; on PostgreSQL under an advisory lock so that several servers may start at once.
+ * Applies the committed migrations, then `afterwards` (a server's seeders); on PostgreSQL under an advisory lock so that
+ * several servers may start at once: the second finds the database migrated and seeded by the first.
  *
  * The lock is a transaction's, held open on a connection of its own while the migrations run on another: a session's
  * lock behind a transaction pooler (PgBouncer) would be taken on one server connection and released on another, or
  * never, and the migrator's own transaction cannot be the one that waits for the lock.
  */
-export async function migrateDatabase(database: Database): Promise<void> {
+export async function migrateDatabase(database: Database, afterwards?: () => Promise<void>): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as Parameters<typeof migratePglite>[0], { migrationsFolder });
+    await afterwards?.();
     return;
   }
   // A client beside the pool, so that a pool of one connection can still run the migrations.
@@ -130,6 +132,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
     } finally {
       client.release();
     }
+    await afterwards?.();
   } finally {
     await holder.query('ROLLBACK').catch(() => undefined);
     await holder.end().catch(() => undefined);
