@@ -326,12 +326,14 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterReport
           ? `/lookup/search/?${new URLSearchParams({ q: terms[i % terms.length]!, mode: 'tariff', page: String(1 + (i % 3)) })}`
           : `/balance/ecus/?${new URLSearchParams({ ...scope, page_size: '25', page: String(1 + (i % 4)), ...(i % 5 === 0 ? { search: 'Vải' } : {}) })}`;
         const started = performance.now();
+        // A request is the survivors' if it was sent once the killed server had gone.
+        const sentAfterKill = killed;
         try {
           const { server, response, retried: again } = await balancer.fetch(apiPath, { headers: { authorization: `Bearer ${token}` } });
           await response.arrayBuffer();
           latencies.push(performance.now() - started);
           retried += again;
-          answered[server]![killed ? 'after' : 'before'] += 1;
+          answered[server]![sentAfterKill ? 'after' : 'before'] += 1;
           if (response.status !== 200) errors.push(`${apiPath} on ${server}: ${response.status}`);
         } catch (error) {
           errors.push(`${apiPath}: ${(error as Error).message}`);
@@ -399,8 +401,10 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterReport
       }
       const victim = workers.find((worker) => holder?.includes(`:${worker.child.pid}:`)) ?? workers[0]!;
       killedWorkerHeldIt = holder !== null && holder.includes(`:${victim.child.pid}:`);
+      const gone = [victim, started[1]!].map((proc) => new Promise((resolve) => proc.child.once('exit', resolve)));
       process.kill(victim.child.pid!, 'SIGKILL');
       process.kill(started[1]!.child.pid!, 'SIGKILL');
+      await Promise.all(gone);
       killed = true;
       log(`killed ${victim.name}${killedWorkerHeldIt ? ' (running the import)' : ''} and server-b after ${((performance.now() - loadStarted) / 1000).toFixed(1)} s of load`);
     }
