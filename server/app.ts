@@ -27,6 +27,7 @@ import { adminRoutes } from './admin/routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import type { AppDeps } from './deps.js';
 import { startReportRuns } from './reports/report-runs.js';
+import { leaseTimingOf } from './jobs/leases.js';
 import { reportComputations } from './reports/report-computations.js';
 import formbody from '@fastify/formbody';
 
@@ -36,7 +37,7 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 /** Builds the whole HTTP application (API and web) without listening; main.ts and every test call it. */
 export async function buildApp(input: Omit<AppDeps, 'mailer' | 'reports'> & { mailer?: Mailer }, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   // Reports are queued jobs; unless RUN_JOBS=false this server computes them too.
-  const reports = startReportRuns({ database: input.database, computations: reportComputations, runJobs: input.config.runJobs });
+  const reports = startReportRuns({ database: input.database, computations: reportComputations, runJobs: input.config.runJobs, timing: leaseTimingOf(input.config.jobStaleMs) });
   const deps: AppDeps = { ...input, mailer: input.mailer ?? createMailer(input.config), reports };
   const { config } = deps;
   const app = fastify({

@@ -7,6 +7,11 @@ export interface Config {
   dataDir: string;
   /** Unset: embedded PGlite in `dataDir/db`. */
   databaseUrl: string | undefined;
+  /**
+   * `transaction` when DATABASE_URL names PgBouncer (or another pooler) in transaction pooling: the app then keeps
+   * nothing in a session (docs/deploy.md). `session` (the default): a connection is the app's while it holds it.
+   */
+  databasePooling: 'session' | 'transaction';
   /** '' or a path such as '/dutybook' (no trailing slash). */
   basePath: string;
   publicUrl: string | undefined;
@@ -58,6 +63,11 @@ export interface Config {
   uploadDailyBytes: number;
   /** Whether this server runs jobs (imports) itself; false leaves them to `npm run worker` processes. */
   runJobs: boolean;
+  /**
+   * How long a job's heartbeat may be silent before another worker takes it over (JOB_STALE_SECONDS, 30): heartbeats
+   * go every sixth of it and workers sweep every third, so a killed process's job is settled within 1⅓ of it.
+   */
+  jobStaleMs: number;
   /** Where uploads are kept: `disk` (DATA_DIR, this machine only) or `database` (reachable by every server and worker). */
   uploadStore: 'disk' | 'database';
   /**
@@ -114,6 +124,12 @@ function trustProxyFrom(value: string | undefined): Config['trustProxy'] {
   return entries;
 }
 
+function poolingFrom(value: string | undefined): Config['databasePooling'] {
+  if (value === undefined || value === '') return 'session';
+  if (value === 'session' || value === 'transaction') return value;
+  throw new Error(`DATABASE_POOLING must be session or transaction, got "${value}"`);
+}
+
 function uploadStoreFrom(value: string | undefined, fallback: Config['uploadStore']): Config['uploadStore'] {
   if (value === undefined || value === '') return fallback;
   if (value === 'disk' || value === 'database') return value;
@@ -168,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePooling: poolingFrom(env.DATABASE_POOLING),
     basePath: normaliseBasePath(env.BASE_PATH),
     publicUrl: env.PUBLIC_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
@@ -196,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadDailyFiles: intFrom(env.UPLOAD_DAILY_FILES, 200, 'UPLOAD_DAILY_FILES'),
     uploadDailyBytes: intFrom(env.UPLOAD_DAILY_MB, 2048, 'UPLOAD_DAILY_MB') * 1024 * 1024,
     runJobs: booleanFrom(env.RUN_JOBS, true, 'RUN_JOBS'),
+    jobStaleMs: Math.max(3, intFrom(env.JOB_STALE_SECONDS, 30, 'JOB_STALE_SECONDS')) * 1000,
     uploadStore: uploadStoreFrom(env.UPLOAD_STORE, env.DATABASE_URL ? 'database' : 'disk'),
     reportOrigins: reportOriginsFrom(env.REPORT_ORIGINS ?? 'https://app.powerbi.com'),
     powerBi: powerBiFrom(env),

@@ -9,7 +9,7 @@ import { openPostgres } from './db/client.js';
 import { startImportWorker } from './imports/import-jobs.js';
 import { startLookupLoadWorker } from './admin/lookup-loads.js';
 import { stopSpareReader } from './imports/reader.js';
-import { workerId } from './jobs/leases.js';
+import { leaseTimingOf, workerId } from './jobs/leases.js';
 import { startReportRuns } from './reports/report-runs.js';
 import { reportComputations } from './reports/report-computations.js';
 
@@ -20,10 +20,11 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   if (config.uploadStore !== 'database') console.warn('UPLOAD_STORE=disk: this worker can only read uploads received on this machine.');
-  const database = await openPostgres(config.databaseUrl);
+  const database = await openPostgres(config.databaseUrl, undefined, { pooling: config.databasePooling });
+  const timing = leaseTimingOf(config.jobStaleMs);
   const workers = [
     startImportWorker({ database, config }), startLookupLoadWorker({ database, config }),
-    startReportRuns({ database, computations: reportComputations, runJobs: true }),
+    startReportRuns({ database, computations: reportComputations, runJobs: true, timing }),
   ];
   // The worker's own timers do not hold a process open (a server's may close); this one does, until a signal.
   const alive = setInterval(() => undefined, 60_000);

@@ -10,7 +10,7 @@ import type { Database } from '../db/client.js';
 import { type Run, runner } from '../db/run.js';
 import { AppError } from '../http/errors.js';
 import { keptUpload, type Upload } from '../imports/uploads.js';
-import { defaultLeaseTiming, type JobTable, LeaseLost, type LeaseTiming, runUnderLease, startWorker, sweepStaleJobs, type Worker } from '../jobs/leases.js';
+import { type JobTable, LeaseLost, leaseTimingOf, type LeaseTiming, runUnderLease, startWorker, sweepStaleJobs, type Worker } from '../jobs/leases.js';
 import { readLookupFile } from '../lookup/import-lookup-file.js';
 import { LookupFileError } from '../lookup/read-table.js';
 import { UnreadableFile } from '../spreadsheets/unreadable.js';
@@ -117,7 +117,7 @@ export function sweepInterruptedLookupLoads(run: Run, staleMs: number): Promise<
 /** Runs this database's queued lookup loads in this process, one at a time: each replaces a whole kind of data. */
 export function startLookupLoadWorker(options: { database: Database; config: Config; timing?: LeaseTiming }): Worker {
   const run = runner(options.database);
-  const timing = options.timing ?? defaultLeaseTiming;
+  const timing = options.timing ?? leaseTimingOf(options.config.jobStaleMs);
   return startWorker({
     run, jobs: lookupLoadJobs, concurrency: 1, timing,
     sweep: () => sweepInterruptedLookupLoads(run, timing.staleMs),

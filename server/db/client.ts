@@ -30,8 +30,17 @@ export type Database =
      * lookup, sign-in and imports need.
      */
     tablePool: pg.Pool;
+    /**
+     * `transaction`: the URL names a pooler that lends a server connection for one transaction at a time (PgBouncer
+     * in transaction pooling). Nothing may then rest on a session: no startup parameters (the pooler refuses them),
+     * and the table pool's statement timeout is set in a transaction around each statement (docs/deploy.md).
+     */
+    pooling: DatabasePooling;
     close: () => Promise<void>;
   };
+
+/** How the PostgreSQL connections are pooled between the app and the server (DATABASE_POOLING). */
+export type DatabasePooling = 'session' | 'transaction';
 
 export type DatabaseKind = Database['kind'];
 
@@ -71,11 +80,17 @@ export const tableQueryTimeoutMs = 15_000;
  */
 const sessionOptions = '-c jit=off';
 
-export async function openPostgres(url: string, poolSize = 10, options: { tableQueryTimeoutMs?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: sessionOptions });
+export async function openPostgres(url: string, poolSize = 10, options: { tableQueryTimeoutMs?: number; pooling?: DatabasePooling } = {}): Promise<Database> {
+  const pooling = options.pooling ?? 'session';
+  // Behind a transaction pooler a session setting would stay on whichever server connection it reached: no startup
+  // parameters (PgBouncer refuses those it does not track), and jit is turned off for the database or role instead.
+  const session = pooling === 'session' ? { options: sessionOptions } : {};
+  const timeout = options.tableQueryTimeoutMs ?? tableQueryTimeoutMs;
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, ...session });
   const tablePool = new pg.Pool({
-    connectionString: url, max: Math.max(2, Math.ceil(poolSize / 2)), options: sessionOptions, statement_timeout: options.tableQueryTimeoutMs ?? tableQueryTimeoutMs,
+    connectionString: url, max: Math.max(2, Math.ceil(poolSize / 2)), ...session, ...(pooling === 'session' ? { statement_timeout: timeout } : {}),
   });
+  tableTimeouts.set(tablePool, timeout);
   // An idle connection the server drops (a restart, an administrator) is discarded by the pool and the next
   // query opens another; unheard, its error would end the process.
   for (const each of [pool, tablePool]) each.on('error', (error) => process.emitWarning(`PostgreSQL dropped an idle connection: ${error.message}`));
@@ -84,22 +99,43 @@ export async function openPostgres(url: string, poolSize = 10, options: { tableQ
   probe.release();
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   let closed: Promise<void> | undefined;
-  return { kind: 'postgres', db, pool, tablePool, close: () => (closed ??= Promise.all([pool.end(), tablePool.end()]).then(() => undefined)) };
+  return { kind: 'postgres', db, pool, tablePool, pooling, close: () => (closed ??= Promise.all([pool.end(), tablePool.end()]).then(() => undefined)) };
 }
 
-/** Applies the committed migrations; on PostgreSQL under an advisory lock so that several servers may start at once. */
-export async function migrateDatabase(database: Database): Promise<void> {
+/** The statement timeout of each table pool, for the pools that set it per transaction. */
+const tableTimeouts = new WeakMap<pg.Pool, number>();
+export const tableTimeoutOf = (pool: pg.Pool): number => tableTimeouts.get(pool) ?? tableQueryTimeoutMs;
+
+/**
+ * Applies the committed migrations, then `afterwards` (a server's seeders); on PostgreSQL under an advisory lock so that
+ * several servers may start at once: the second finds the database migrated and seeded by the first.
+ *
+ * The lock is a transaction's, held open on a connection of its own while the migrations run on another: a session's
+ * lock behind a transaction pooler (PgBouncer) would be taken on one server connection and released on another, or
+ * never, and the migrator's own transaction cannot be the one that waits for the lock.
+ */
+export async function migrateDatabase(database: Database, afterwards?: () => Promise<void>): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as Parameters<typeof migratePglite>[0], { migrationsFolder });
+    await afterwards?.();
     return;
   }
-  const client = await database.pool.connect();
+  // A client beside the pool, so that a pool of one connection can still run the migrations.
+  const holder = new pg.Client(database.pool.options);
+  await holder.connect();
   try {
-    await client.query('SELECT pg_advisory_lock(hashtext($1))', ['dutybook:migrate']);
-    await migratePg(drizzlePg({ client, schema, casing: 'snake_case' }), { migrationsFolder });
+    await holder.query('BEGIN');
+    await holder.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['dutybook:migrate']);
+    const client = await database.pool.connect();
+    try {
+      await migratePg(drizzlePg({ client, schema, casing: 'snake_case' }), { migrationsFolder });
+    } finally {
+      client.release();
+    }
+    await afterwards?.();
   } finally {
-    await client.query('SELECT pg_advisory_unlock(hashtext($1))', ['dutybook:migrate']).catch(() => undefined);
-    client.release();
+    await holder.query('ROLLBACK').catch(() => undefined);
+    await holder.end().catch(() => undefined);
   }
 }
 
@@ -111,8 +147,8 @@ export class DataDirInUseError extends Error {
 }
 
 /** Opens the configured database: PostgreSQL when a URL is given, otherwise PGlite under `dataDir/db`. */
-export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string; databasePooling?: DatabasePooling }): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, undefined, { pooling: options.databasePooling ?? 'session' });
   const dir = path.join(options.dataDir, 'db');
   await claimDataDir(dir);
   const database = await openPglite({ dataDir: dir });

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
 import { AppError } from '../http/errors.js';
-import type { Database } from './client.js';
+import { type Database, tableTimeoutOf } from './client.js';
 import type pg from 'pg';
 
 /** Runs one parameterised statement and returns its rows. */
@@ -23,15 +23,40 @@ export function runner(database: Database): Run {
 export function tableRunner(database: Database): Run {
   if (database.kind === 'pglite') return runner(database);
   const { tablePool } = database;
+  const query = database.pooling === 'session'
+    ? (text: string, params: unknown[]) => tablePool.query(text, params)
+    : timedInTransaction(tablePool, String(tableTimeoutOf(tablePool)));
   return async <T>(text: string, params: unknown[] = []) => {
     try {
-      return (await tablePool.query(text, params)).rows as T[];
+      return (await query(text, params)).rows as T[];
     } catch (error) {
       // 57014 query_canceled: the statement timeout ended it.
       if ((error as { code?: string }).code === '57014') {
         throw new AppError('query_timeout', 'The search took too long. Narrow it with a filter or a longer search text.');
       }
       throw error;
+    }
+  };
+}
+
+/**
+ * Behind a transaction pooler the timeout cannot be a setting of the pool's sessions, which the pooler shares: each
+ * statement runs in a transaction of its own that sets it first.
+ */
+function timedInTransaction(pool: pg.Pool, timeoutMs: string): (text: string, params: unknown[]) => Promise<pg.QueryResult> {
+  return async (text, params) => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`SELECT set_config('statement_timeout', $1, true)`, [timeoutMs]);
+      const result = await client.query(text, params);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
     }
   };
 }

@@ -8,7 +8,7 @@ import { type Config, sheetLimitsOf } from '../config.js';
 import type { Database } from '../db/client.js';
 import { inBackground } from '../db/background.js';
 import { runner, type Run } from '../db/run.js';
-import { defaultLeaseTiming, type JobTable, type LeaseTiming, runUnderLease, startWorker, sweepStaleJobs, type Worker } from '../jobs/leases.js';
+import { type JobTable, leaseTimingOf, type LeaseTiming, runUnderLease, startWorker, sweepStaleJobs, type Worker } from '../jobs/leases.js';
 import type { ImportOptions } from './records.js';
 import { deleteLoadedRows, type ImportJob, markInterrupted, runImport } from './run-import.js';
 import type { ImportType } from './setup.js';
@@ -66,7 +66,7 @@ export function sweepInterruptedImports(run: Run, staleMs: number): Promise<numb
  */
 export function startImportWorker(options: { database: Database; config: Config; timing?: LeaseTiming }): Worker {
   const run = runner(options.database);
-  const timing = options.timing ?? defaultLeaseTiming;
+  const timing = options.timing ?? leaseTimingOf(options.config.jobStaleMs);
   const stopping = new AbortController();
   configureReaders({ total: options.config.readersMax, perUser: options.config.readersPerUser });
   const worker = startWorker({

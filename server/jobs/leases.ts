@@ -29,6 +29,9 @@ export interface LeaseTiming {
 
 export const defaultLeaseTiming: LeaseTiming = { heartbeatMs: 5_000, staleMs: 30_000, sweepMs: 10_000 };
 
+/** The timing of a configured staleness (JOB_STALE_SECONDS): the default's proportions, 30 s giving the default. */
+export const leaseTimingOf = (staleMs: number): LeaseTiming => ({ heartbeatMs: Math.round(staleMs / 6), staleMs, sweepMs: Math.round(staleMs / 3) });
+
 /** A table whose rows are jobs: `id`, `status` ('queued', 'running', then anything else), `worker`, `heartbeat_at`, `created_at`. */
 export interface JobTable {
   table: string;
