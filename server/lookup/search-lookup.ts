@@ -186,12 +186,13 @@ function highlightTerms(read: ReadQuery | undefined): string[] {
 }
 
 /** Weights of the ranking: a line's own words count twice its ancestors', and naming the product first counts as much again. */
-const weight = { own: 60, context: 30, main: 60, head: 40, wording: 150, allMain: 40, accent: 15, adjacentMain: 60, adjacentOwn: 15, adjacentContext: 10, optional: 10, korean: 1000, koreanStep: 150 };
+const weight = { own: 60, context: 30, main: 60, head: 40, wording: 150, allMain: 40, accent: 30, accentContext: 15, mismatch: 0.3, adjacentMain: 60, adjacentOwn: 15, adjacentContext: 10, optional: 10, korean: 1000, koreanStep: 150 };
 /**
  * A text-search query that matches the tariff's own wording only, not the Explanatory Notes a heading's context holds
  * (weighted C, migration 0046): exact mode finds the phrase as the tariff writes it.
  */
-const tariffWording = (query: string) => `regexp_replace((${query})::text, '''((?:[^'']|'''')*)''', '''\\1'':D', 'g')::tsquery`;
+const weighted = (query: string, weights: string) => `regexp_replace((${query})::text, '''((?:[^'']|'''')*)''', '''\\1'':${weights}', 'g')::tsquery`;
+const tariffWording = (query: string) => weighted(query, 'D');
 
 /** The share of its heading's score a line under it takes. */
 const inherit = 0.5;
@@ -237,12 +238,18 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
   };
   const slots = read.slots;
   const terms: string[] = slots.map((slot, index) => `${slotQuery(slot)} AS s${index}`);
-  // The Vietnamese words and names of a slot as typed with their accents (`nồi` is not `nối`).
+  // The Vietnamese words and names of a slot as typed with their accents (`nồi` is not `nối`). In a query typed with
+  // accents, a word typed without them is meant so too (`máy may` is not `máy máy`).
+  const hasAccents = (text: string) => !isKorean(text) && fold(text) !== text.toLowerCase();
+  const typedWithAccents = slots.some((slot) => slot.words.some(hasAccents));
   const accentedTexts = (slot: TermSlot) => [...(slot.word === undefined ? [] : [slot.word]), ...slot.phrases]
-    .filter((text) => !isKorean(text) && fold(text) !== text.toLowerCase());
+    .filter((text) => !isKorean(text) && (typedWithAccents || hasAccents(text)));
   const accented = slots.map((slot, index) => ({ slot, index })).filter(({ slot }) => accentedTexts(slot).length > 0);
+  const accentedSlots = new Set(accented.map(({ index }) => index));
   for (const { slot, index } of accented) {
-    terms.push(`(${accentedTexts(slot).map((text) => `phraseto_tsquery('simple', lower(${addText(text)}))`).join(' || ')}) AS a${index}`);
+    const accentQuery = `(${accentedTexts(slot).map((text) => `phraseto_tsquery('simple', lower(${addText(text)}))`).join(' || ')})`;
+    terms.push(`${accentQuery} AS a${index}`);
+    if (tariff) terms.push(`${weighted(accentQuery, 'A')} AS w${index}`);
   }
   // A line worded as the synonym table words the product names it, wherever the wording stands in its text.
   const worded = slots.map((slot, index) => ({ slot, index })).filter(({ slot }) => slot.phrases.length > 1);
@@ -294,11 +301,20 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
         `${weight.own - weight.context} * ${has('words_tsv', `s${index}`)} + ${match === 'all' ? weight.context : `${weight.context} * ${has('search_tsv', `s${index}`)}`}`,
         `${weight.main} * ${has('main_tsv', `s${index}`)} + ${weight.head} * ${has('head_tsv', `s${index}`)}`,
       ].join(' + ');
-      score.push(rarity.has(index) ? `${rarity.get(index)!.toFixed(3)} * (${slotScore})` : slotScore);
+      // A word typed with accents that the line holds only with other accents (`bơ`, found as `bộ`) counts for less.
+      const accentShare = tariff && accentedSlots.has(index)
+        ? ` * CASE WHEN l.accent_tsv @@ ${query(`a${index}`)} THEN 1 ELSE ${weight.mismatch} END` : '';
+      const factor = rarity.has(index) ? `${rarity.get(index)!.toFixed(3)} * ` : '';
+      score.push(factor || accentShare ? `${factor}(${slotScore})${accentShare}` : slotScore);
     }
   });
   for (const { index } of worded) score.push(`${weight.wording} * ${has('words_tsv', `x${index}`)}`);
-  for (const { index } of accented) score.push(`${weight.accent} * ${has('accent_tsv', `a${index}`)}`);
+  for (const { index } of accented) {
+    // A tariff line's accents are weighted by where they stand (migration 0050): its own text, its ancestors', its notes.
+    score.push(tariff
+      ? `CASE WHEN l.accent_tsv @@ ${query(`w${index}`)} THEN ${weight.accent} WHEN l.accent_tsv @@ ${query(`a${index}`)} THEN ${weight.accentContext} ELSE 0 END`
+      : `${weight.accent} * ${has('accent_tsv', `a${index}`)}`);
+  }
   for (const index of pairs) {
     const phrase = query(`p${index}`);
     const at = (column: string) => `${alias}.${column} @@ ${phrase}`;
