@@ -69,7 +69,10 @@ describe('public tariff lookup API', () => {
 
   it('ranks a line naming the words side by side above one holding them apart, and lines above the chapter holding them', async () => {
     const answer = await search('q=wild%20horse&year=2020&lang=en');
-    expect(ids(answer)).toEqual(['0102', '0101', '01']);
+    // Fewer lines than a page hold both words: those holding one of them follow.
+    expect(ids(answer).slice(0, 3)).toEqual(['0102', '0101', '01']);
+    expect(ids(answer).slice(3).length).toBeGreaterThan(0);
+    expect(answer.query.match).toBe('all');
     expect(ids(await search('q=horse&year=2020&lang=en')).at(-1)).toBe('01');
     expect(ids(await search('q=horse&year=2020&lang=en&exact=1')).at(-1)).toBe('01');
   });
