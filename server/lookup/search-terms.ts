@@ -126,7 +126,8 @@ export class TermReader {
         continue;
       }
       const word = words[at]!;
-      slots.push({ words: [word], phrases: [], word, optional: smallWords.has(word.toLowerCase()) });
+      // A word repeated outside a name the table knows is one slot.
+      if (!slots.some((slot) => slot.word === word && slot.phrases.length === 0)) slots.push({ words: [word], phrases: [], word, optional: smallWords.has(word.toLowerCase()) });
       at += 1;
     }
     if (slots.every((slot) => slot.optional)) for (const slot of slots) slot.optional = false;
