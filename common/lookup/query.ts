@@ -64,7 +64,9 @@ export function parseQuery(raw: string, options: { exact?: boolean } = {}): Pars
     ignored.push(...words.slice(budget));
     budget -= Math.min(words.length, budget);
   }
-  const words = [...new Set(typed)];
+  // A word typed again is searched once, unless it follows itself: Vietnamese names repeat a syllable without accents
+  // (`may may` is `máy may`, a sewing machine), which the synonym table may know as a whole.
+  const words = typed.filter((word, index) => typed.indexOf(word) === index || typed[index - 1] === word);
   ignored.push(...words.splice(Math.max(budget, 0)));
   if (words.length === 0 && keptPhrases.length === 0) return { kind: 'all' };
   return { kind: 'text', text: cleanTerm([...keptPhrases, ...words].join(' ')), words, phrases: keptPhrases, ignored };

@@ -1,7 +1,7 @@
 import type { Database } from '../db/client.js';
 import { highlight, prefixTermLength } from '../../common/lookup/highlight.js';
 import { fold } from '../../common/text/fold.js';
-import { type ParsedQuery, parseQuery } from '../../common/lookup/query.js';
+import { type ParsedQuery, parseQuery, searchPageSize } from '../../common/lookup/query.js';
 import type { DecisionDoc, LookupLang, SearchAnswer, SearchFilters, SearchMode, TariffDoc } from '../../common/lookup/schemas.js';
 import { decisionColumns, inTransaction, likeEscape, regexEscape, type Run, runner, tariffColumns } from './sql.js';
 import { isKorean, type ReadQuery, tariffIdsOf, type TermSlot } from './search-terms.js';
@@ -63,6 +63,11 @@ export async function searchLookup(options: SearchOptions): Promise<SearchAnswer
   let { rows, total: numFound } = read && parsed.kind === 'text'
     ? await rankedRows(run, read, options, start, 'all')
     : await queryRows(run, parsed, options, start);
+  if (numFound > 0 && numFound < searchPageSize && read && options.mode === 'tariff' && read.slots.filter((slot) => !slot.optional).length > 1) {
+    // Fewer lines than a page hold every word: the lines that lack one of them follow (the query's words may name the
+    // product otherwise than the line does: `lốp xe ô tô` and `Loại sử dụng cho ô tô con`, under tyres).
+    ({ rows, total: numFound } = await rankedRows(run, read, options, start, 'all', true));
+  }
   if (numFound === 0 && read && read.slots.filter((slot) => !slot.optional).length > 1) {
     // No line has every word: the lines with the most of them, the words they lack said on the page.
     match = 'some';
@@ -186,12 +191,13 @@ function highlightTerms(read: ReadQuery | undefined): string[] {
 }
 
 /** Weights of the ranking: a line's own words count twice its ancestors', and naming the product first counts as much again. */
-const weight = { own: 60, context: 30, main: 60, head: 40, wording: 150, allMain: 40, accent: 15, adjacentMain: 60, adjacentOwn: 15, adjacentContext: 10, optional: 10, korean: 1000, koreanStep: 150 };
+const weight = { own: 60, context: 30, main: 60, head: 40, wording: 150, allMain: 40, accent: 30, accentContext: 15, mismatch: 0.3, adjacentMain: 60, adjacentOwn: 15, adjacentContext: 10, optional: 10, lacking: 250, korean: 1000, koreanStep: 150 };
 /**
  * A text-search query that matches the tariff's own wording only, not the Explanatory Notes a heading's context holds
  * (weighted C, migration 0046): exact mode finds the phrase as the tariff writes it.
  */
-const tariffWording = (query: string) => `regexp_replace((${query})::text, '''((?:[^'']|'''')*)''', '''\\1'':D', 'g')::tsquery`;
+const weighted = (query: string, weights: string) => `regexp_replace((${query})::text, '''((?:[^'']|'''')*)''', '''\\1'':${weights}', 'g')::tsquery`;
+const tariffWording = (query: string) => weighted(query, 'D');
 
 /** The share of its heading's score a line under it takes. */
 const inherit = 0.5;
@@ -207,7 +213,7 @@ const penalty = { chapter: 30, group: 40, chapter98: 100 };
  * words that name the line hold it, and the accents as typed; per pair of neighbouring words, whether they stand
  * next to each other; and takes off for chapters, group rows and chapter 98.
  */
-async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, start: number, match: 'all' | 'some'): Promise<{ rows: Row[]; total: number }> {
+async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, start: number, match: 'all' | 'some', soft = false): Promise<{ rows: Row[]; total: number }> {
   const tariff = options.mode === 'tariff';
   const alias = tariff ? 'l' : 'd';
   // The query's words are read into text-search queries by a first CTE (`q`) of the same statement: each is computed
@@ -237,12 +243,18 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
   };
   const slots = read.slots;
   const terms: string[] = slots.map((slot, index) => `${slotQuery(slot)} AS s${index}`);
-  // The Vietnamese words and names of a slot as typed with their accents (`nồi` is not `nối`).
+  // The Vietnamese words and names of a slot as typed with their accents (`nồi` is not `nối`). In a query typed with
+  // accents, a word typed without them is meant so too (`máy may` is not `máy máy`).
+  const hasAccents = (text: string) => !isKorean(text) && fold(text) !== text.toLowerCase();
+  const typedWithAccents = slots.some((slot) => slot.words.some(hasAccents));
   const accentedTexts = (slot: TermSlot) => [...(slot.word === undefined ? [] : [slot.word]), ...slot.phrases]
-    .filter((text) => !isKorean(text) && fold(text) !== text.toLowerCase());
+    .filter((text) => !isKorean(text) && (typedWithAccents || hasAccents(text)));
   const accented = slots.map((slot, index) => ({ slot, index })).filter(({ slot }) => accentedTexts(slot).length > 0);
+  const accentedSlots = new Set(accented.map(({ index }) => index));
   for (const { slot, index } of accented) {
-    terms.push(`(${accentedTexts(slot).map((text) => `phraseto_tsquery('simple', lower(${addText(text)}))`).join(' || ')}) AS a${index}`);
+    const accentQuery = `(${accentedTexts(slot).map((text) => `phraseto_tsquery('simple', lower(${addText(text)}))`).join(' || ')})`;
+    terms.push(`${accentQuery} AS a${index}`);
+    if (tariff) terms.push(`${weighted(accentQuery, 'A')} AS w${index}`);
   }
   // A line worded as the synonym table words the product names it, wherever the wording stands in its text.
   const worded = slots.map((slot, index) => ({ slot, index })).filter(({ slot }) => slot.phrases.length > 1);
@@ -252,7 +264,12 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
   const required = slots.map((slot, index) => ({ slot, index })).filter(({ slot }) => !slot.optional).map(({ index }) => `s${index}`);
   const pairs = slots.slice(1).map((_slot, index) => index).filter((index) => slots[index]!.word !== undefined && slots[index + 1]!.word !== undefined);
   const koreanIds = tariffIdsOf(read.korean.flatMap((found) => found.codes));
-  const combined = required.length === 0 ? `''::tsquery` : required.join(match === 'all' ? ' && ' : ' || ');
+  // `soft` (tariff lines, after a search found fewer lines than a page holding every word): a line may lack one word,
+  // and each word it lacks takes off more than a word usually adds, so the lines holding every word come first.
+  const softAnd = soft && tariff && match === 'all' && required.length >= 2;
+  const combined = required.length === 0 ? `''::tsquery`
+    : softAnd ? required.map((_name, skip) => `(${required.filter((_other, index) => index !== skip).join(' && ')})`).join(' || ')
+    : required.join(match === 'all' ? ' && ' : ' || ');
   const every = required.join(' && ') || `''::tsquery`;
   const phrases = pairs.map((index) => `tsquery_phrase(s${index}, s${index + 1}) AS p${index}`);
   const termsSql = `SELECT *, ${[`${combined} AS wanted`, `${every} AS every`, ...phrases].join(', ')} FROM (SELECT ${terms.join(', ')}) AS t`;
@@ -291,14 +308,24 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
     else {
       // Where every slot matched, each is in the line's words or its ancestors'.
       const slotScore = [
-        `${weight.own - weight.context} * ${has('words_tsv', `s${index}`)} + ${match === 'all' ? weight.context : `${weight.context} * ${has('search_tsv', `s${index}`)}`}`,
+        `${weight.own - weight.context} * ${has('words_tsv', `s${index}`)} + ${match === 'all' && !softAnd ? weight.context : `${weight.context} * ${has('search_tsv', `s${index}`)}`}`,
         `${weight.main} * ${has('main_tsv', `s${index}`)} + ${weight.head} * ${has('head_tsv', `s${index}`)}`,
       ].join(' + ');
-      score.push(rarity.has(index) ? `${rarity.get(index)!.toFixed(3)} * (${slotScore})` : slotScore);
+      // A word typed with accents that the line holds only with other accents (`bơ`, found as `bộ`) counts for less.
+      const accentShare = tariff && accentedSlots.has(index)
+        ? ` * CASE WHEN l.accent_tsv @@ ${query(`a${index}`)} THEN 1 ELSE ${weight.mismatch} END` : '';
+      const factor = rarity.has(index) ? `${rarity.get(index)!.toFixed(3)} * ` : '';
+      score.push(factor || accentShare ? `${factor}(${slotScore})${accentShare}` : slotScore);
+      if (softAnd) score.push(`- ${weight.lacking} * (1 - ${has('search_tsv', `s${index}`)})`);
     }
   });
   for (const { index } of worded) score.push(`${weight.wording} * ${has('words_tsv', `x${index}`)}`);
-  for (const { index } of accented) score.push(`${weight.accent} * ${has('accent_tsv', `a${index}`)}`);
+  for (const { index } of accented) {
+    // A tariff line's accents are weighted by where they stand (migration 0050): its own text, its ancestors', its notes.
+    score.push(tariff
+      ? `CASE WHEN l.accent_tsv @@ ${query(`w${index}`)} THEN ${weight.accent} WHEN l.accent_tsv @@ ${query(`a${index}`)} THEN ${weight.accentContext} ELSE 0 END`
+      : `${weight.accent} * ${has('accent_tsv', `a${index}`)}`);
+  }
   for (const index of pairs) {
     const phrase = query(`p${index}`);
     const at = (column: string) => `${alias}.${column} @@ ${phrase}`;

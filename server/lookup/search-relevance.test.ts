@@ -66,9 +66,9 @@ describe('search relevance on the shipped tariff', () => {
     const korean = figuresOf(ranks.get('ko') ?? []);
     console.info('development set, tuning half', JSON.stringify({ latin, korean }));
     expect(tuning.length).toBeGreaterThanOrEqual(500);
-    expect(latin.top3).toBeGreaterThanOrEqual(0.72);
-    expect(latin.top1).toBeGreaterThanOrEqual(0.55);
-    expect(korean.top3).toBeGreaterThanOrEqual(0.93);
+    expect(latin.top3).toBeGreaterThanOrEqual(0.9);
+    expect(latin.top1).toBeGreaterThanOrEqual(0.7);
+    expect(korean.top3).toBeGreaterThanOrEqual(0.94);
   }, 300_000);
 
   it('expects only codes of the shipped tariff in the development set, over every chapter', async () => {

@@ -65,7 +65,8 @@ export function parseKoreanTerms(text: string): Map<string, string[]> {
   return terms;
 }
 
-export const shippedSynonyms = (): SynonymRule[] => parseSynonyms(readFileSync(`${dataDir}synonyms.txt`, 'utf8'));
+/** The shipped rules: the curated synonyms, then the everyday and trade names of goods across the chapters (data/lookup/README.md). */
+export const shippedSynonyms = (): SynonymRule[] => ['synonyms.txt', 'everyday-names.txt'].flatMap((file) => parseSynonyms(readFileSync(`${dataDir}${file}`, 'utf8')));
 export const shippedKoreanTerms = (): Map<string, string[]> => parseKoreanTerms(readFileSync(`${dataDir}ko-terms.csv`, 'utf8'));
 
 /** A word as the synonym table compares it: folded, and an English plural `s` dropped. */
@@ -125,7 +126,8 @@ export class TermReader {
         continue;
       }
       const word = words[at]!;
-      slots.push({ words: [word], phrases: [], word, optional: smallWords.has(word.toLowerCase()) });
+      // A word repeated outside a name the table knows is one slot.
+      if (!slots.some((slot) => slot.word === word && slot.phrases.length === 0)) slots.push({ words: [word], phrases: [], word, optional: smallWords.has(word.toLowerCase()) });
       at += 1;
     }
     if (slots.every((slot) => slot.optional)) for (const slot of slots) slot.optional = false;

@@ -27,6 +27,26 @@ export const shippedHeadingNotes = (): Array<{ heading: string; vi: string; en: 
       return { heading, vi: vi.normalize('NFC'), en };
     });
 
+/** Computes the search columns of every stored year again, from their lines, the notes and the heading names. */
+async function recomputeSearchColumns(run: ReturnType<typeof runner>): Promise<void> {
+  await run(`UPDATE lookup_tariff_line l
+     SET words_tsv = c.words, context_tsv = c.context, search_tsv = c.words || c.context, accent_tsv = c.accents, main_tsv = c.main, head_tsv = c.head
+    FROM (SELECT DISTINCT year FROM lookup_tariff_line) AS years, lookup_tariff_search_columns('lookup_tariff_line', years.year) AS c
+   WHERE l.year = years.year AND l.id = c.id`);
+}
+
+/**
+ * A migration that changes how the search columns are computed (0050: the accents of a line's ancestors and notes)
+ * leaves a row in lookup_search_recompute: the stored years are computed again once, at the next start.
+ */
+async function recomputeAfterMigration(database: Database): Promise<void> {
+  const run = runner(database);
+  if (await isEmpty(database, 'lookup_search_recompute')) return;
+  await recomputeSearchColumns(run);
+  await settleSearchIndexes(run, 'lookup_tariff_line');
+  await run('DELETE FROM lookup_search_recompute');
+}
+
 /**
  * Loads the shipped notes into an empty lookup_heading_note and computes again the search columns of the years already
  * stored (a database from before the notes), so their lines are found through them too.
@@ -36,10 +56,7 @@ async function seedHeadingNotes(database: Database): Promise<void> {
   const run = runner(database);
   await run(`INSERT INTO lookup_heading_note (heading, vi, en) SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) ON CONFLICT DO NOTHING`,
     [notes.map((note) => note.heading), notes.map((note) => note.vi), notes.map((note) => note.en)]);
-  await run(`UPDATE lookup_tariff_line l
-     SET words_tsv = c.words, context_tsv = c.context, search_tsv = c.words || c.context, accent_tsv = c.accents, main_tsv = c.main, head_tsv = c.head
-    FROM (SELECT DISTINCT year FROM lookup_tariff_line) AS years, lookup_tariff_search_columns('lookup_tariff_line', years.year) AS c
-   WHERE l.year = years.year AND l.id = c.id`);
+  await recomputeSearchColumns(run);
 }
 
 /**
@@ -58,10 +75,7 @@ async function seedKoreanHeadingNames(database: Database): Promise<void> {
   const [missing] = await run<{ found: boolean }>(`SELECT EXISTS (SELECT 1 FROM lookup_tariff_line l, ${named.replace('FROM ', '')}) AS found`, params);
   if (!missing?.found) return;
   await run(`UPDATE lookup_tariff_line l SET ko_description = k.name ${named}`, params);
-  await run(`UPDATE lookup_tariff_line l
-     SET words_tsv = c.words, context_tsv = c.context, search_tsv = c.words || c.context, accent_tsv = c.accents, main_tsv = c.main, head_tsv = c.head
-    FROM (SELECT DISTINCT year FROM lookup_tariff_line) AS years, lookup_tariff_search_columns('lookup_tariff_line', years.year) AS c
-   WHERE l.year = years.year AND l.id = c.id`);
+  await recomputeSearchColumns(run);
   await settleSearchIndexes(run, 'lookup_tariff_line');
 }
 
@@ -80,6 +94,7 @@ export const lookupSeeder = (tariff: 'shipped' | 'demo'): Seeder => ({
     // The notes first: a tariff imported after them computes its search columns with them at once.
     if (await isEmpty(database, 'lookup_heading_note')) await seedHeadingNotes(database);
     await seedKoreanHeadingNames(database);
+    await recomputeAfterMigration(database);
     // The default year is always there; a year imported before the first start (2022, say) does not keep it out.
     if (await isEmpty(database, `lookup_tariff_line WHERE year = ${demoYear}`)) {
       if (tariff === 'shipped') {
