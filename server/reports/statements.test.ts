@@ -440,8 +440,11 @@ describe('customs finalization reports', () => {
     const sheet = workbook.worksheets[0]!;
     expect(sheet.getRow(3).getCell(12).value).toBe('Problem');
     expect(sheet.getRow(4).getCell(12).value).toBe('Duty rate differs from the tariff');
-    expect(sheet.getRow(3).getCell(17).value).toBe('Duty at risk');
-    expect(sheet.getRow(4).getCell(17).value).toBe(15_000_000);
+    // The value the duty was computed on says where it came from, before the duty itself.
+    expect(sheet.getRow(3).getCell(17).value).toBe('Value from');
+    expect(sheet.getRow(4).getCell(17).value).toBe('Declared');
+    expect(sheet.getRow(3).getCell(18).value).toBe('Duty at risk');
+    expect(sheet.getRow(4).getCell(18).value).toBe(15_000_000);
   });
 
   it('puts at risk in the check statement the duty the tariff gives a shortfall of exempt materials, not their declared 0 %', async () => {
