@@ -6,6 +6,9 @@ export default defineConfig({
     globalSetup: ['e2e/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
+    // A page's first render waits for its lazy chunk and its first answer, which a busy machine delays past
+    // expect.poll's default second: a poll waits as long as the harness's `eventually`.
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 90_000,
   },
 });
