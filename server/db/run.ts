@@ -44,32 +44,18 @@ export function tableRunner(database: Database): Run {
  * statement runs in a transaction of its own that sets it first.
  */
 function timedInTransaction(pool: pg.Pool, timeoutMs: string): (text: string, params: unknown[]) => Promise<pg.QueryResult> {
-  return async (text, params) => {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query(`SELECT set_config('statement_timeout', $1, true)`, [timeoutMs]);
-      const result = await client.query(text, params);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
-  };
+  return (text, params) => transactionOn(pool, async (client) => {
+    await client.query(`SELECT set_config('statement_timeout', $1, true)`, [timeoutMs]);
+    return client.query(text, params);
+  });
 }
 
-/** Runs `work` in one transaction on one connection; readers see the old data until it commits. */
-export async function inTransaction<T>(database: Database, work: (run: Run) => Promise<T>): Promise<T> {
-  if (database.kind === 'pglite') {
-    return database.pglite.transaction(async (tx) => work(async <R>(text: string, params: unknown[] = []) => (await tx.query<R>(text, params)).rows));
-  }
-  const client = await database.pool.connect();
+/** `work` in one transaction on one connection of the pool: committed when it returns, rolled back when it throws. */
+async function transactionOn<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    const result = await work(async <R>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as R[]);
+    const result = await work(client);
     await client.query('COMMIT');
     return result;
   } catch (error) {
@@ -78,6 +64,14 @@ export async function inTransaction<T>(database: Database, work: (run: Run) => P
   } finally {
     client.release();
   }
+}
+
+/** Runs `work` in one transaction on one connection; readers see the old data until it commits. */
+export async function inTransaction<T>(database: Database, work: (run: Run) => Promise<T>): Promise<T> {
+  if (database.kind === 'pglite') {
+    return database.pglite.transaction(async (tx) => work(async <R>(text: string, params: unknown[] = []) => (await tx.query<R>(text, params)).rows));
+  }
+  return transactionOn(database.pool, (client) => work(async <R>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as R[]));
 }
 
 /** Escapes LIKE wildcards so user text matches literally. */
