@@ -29,6 +29,12 @@ export interface RunningServer {
 }
 
 /**
+ * How long a server may take to answer its first health check: a copy of the run's database starts in seconds, while a
+ * fresh one loads the shipped tariff first (about a minute alone, longer beside another suite on a 2-core machine).
+ */
+const startupMs = (env: Record<string, string>) => env.DEMO_TARIFF === 'false' ? 240_000 : 60_000;
+
+/**
  * Starts the real server (built web app, an embedded database of its own) as a child process, with the small
  * demonstration tariff unless the suite asks for the shipped one (DEMO_TARIFF: 'false'). With the demonstration
  * tariff its database starts as a copy of the run's, migrated and seeded once (`e2e/global-setup.ts`).
@@ -48,7 +54,7 @@ export async function startServer(env: Record<string, string> = {}, prepare?: (d
   child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
   const basePath = env.BASE_PATH ? `/${env.BASE_PATH.replace(/^\/+|\/+$/g, '')}` : '';
   const url = `http://127.0.0.1:${port}${basePath}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + startupMs(env);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     const healthy = await fetch(`${url}/api/health/`).then((r) => r.ok, () => false);
@@ -103,7 +109,7 @@ export function useServerAndBrowser(env: Record<string, string> = {}, prepare?: 
   let browser: Browser | undefined;
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(env, prepare), launchBrowser()]);
-  });
+  }, startupMs(env) + 30_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
