@@ -5,6 +5,8 @@ import { type Run, runner } from '../server/db/run.js';
 import { refreshBookSums } from '../server/resources/book-sums.js';
 import { refreshDeclarations } from '../server/resources/declaration-versions.js';
 import { loadPeriod, type Period } from '../server/reports/compute-statements.js';
+import { replaceTariffYear } from '../server/lookup/replace-lookup-data.js';
+import { parseDutyRate } from '../common/lookup/duty-rate.js';
 
 /**
  * A large customs year for the report benchmarks: declaration lines (10 a declaration, 5% amended, 1% cancelled,
@@ -14,6 +16,23 @@ import { loadPeriod, type Period } from '../server/reports/compute-statements.js
  * bounded.
  */
 const batch = 1_000_000;
+
+/** The tariff line a material is declared under: one of `tariffLines` codes of heading 39.01. */
+const tariffLines = 100;
+const tariffCode = (material: string) => `'3901' || lpad(((${material}) % ${tariffLines})::text, 4, '0')`;
+
+/**
+ * The 2025 tariff of the materials' codes, as the tariff check reads it: MFN 5 %, as the lines declare, but for one code
+ * in twenty at 10 %, whose lines the check lists as a rate that differs.
+ */
+async function loadTariff(database: Database): Promise<void> {
+  const codes = Array.from({ length: tariffLines }, (_, index) => `3901${String(index).padStart(4, '0')}`);
+  await replaceTariffYear({
+    database, year: 2025,
+    lines: [{ id: '39', parentId: null, section: 'VII' }, { id: '3901', parentId: '39', section: 'VII' }, ...codes.map((id) => ({ id, parentId: '3901', section: 'VII' }))],
+    rates: codes.map((lineId, index) => ({ lineId, schedule: 'MFN', rate: parseDutyRate(index % 20 === 0 ? '10' : '5') })),
+  });
+}
 
 /** Runs `insert` with $3 and $4 the first and last number of each batch of 0 … count − 1, in order. */
 async function inBatches(run: Run, params: unknown[], count: number, insert: string): Promise<void> {
@@ -27,12 +46,13 @@ async function generate(run: Run, scope: { companyId: string; folderSetId: strin
   // Declarations of ten lines (a batch is a multiple of ten, so none is split); one in twenty has an amendment (12th
   // digit 1) repeating its lines.
   await inBatches(run, params, lines, `
-    INSERT INTO ecus_lines (company_id, folder_set_id, account_number, row_number, registered_date, type_code, code, item_name, total, unit, total_value, tax_rate, tax_cost, from_country)
+    INSERT INTO ecus_lines (company_id, folder_set_id, account_number, row_number, registered_date, type_code, code, item_name, total, unit, total_value, tax_rate, tax_cost, from_country, hs)
     SELECT $1::uuid, $2::uuid, CASE WHEN export THEN '30' ELSE '10' END || lpad((n / 10)::text, 9, '0') || version, n % 10 + 1,
            DATE '2025-01-01' + (n % 365), CASE WHEN export THEN 'E62' WHEN n % 50 = 7 THEN 'B13' ELSE 'E31' END,
            CASE WHEN export THEN 'SP-' || (n % ${products}) ELSE 'NPL-' || (n % ${materials}) END, 'Line ' || n,
            1 + n % 97, CASE WHEN export THEN 'PCE' ELSE 'KGM' END, (1 + n % 97) * 25000, 5,
-           CASE WHEN n % 3 = 0 THEN (1 + n % 97) * 1250 ELSE 0 END, CASE WHEN n % 4 = 0 THEN 'CN' ELSE 'KR' END
+           CASE WHEN n % 3 = 0 THEN (1 + n % 97) * 1250 ELSE 0 END, CASE WHEN n % 4 = 0 THEN 'CN' ELSE 'KR' END,
+           CASE WHEN NOT export THEN ${tariffCode('n % ' + materials)} END
       FROM (SELECT n, (n / 10) % 4 = 3 AS export, v AS version
               FROM generate_series($3::int, $4::int) n CROSS JOIN LATERAL (SELECT '0' AS v UNION ALL SELECT '1' WHERE (n / 10) % 20 = 0) versions) g`);
   await run(`
@@ -67,6 +87,7 @@ export async function customsYear(database: Database, name: string, lines: numbe
   const access = await createCompany(database.db, user!.id, { name: `Bench ${name}` });
   const [set] = await run<{ id: string }>(`UPDATE folder_sets SET date_start = '2025-01-01', date_end = '2025-12-31', year = 2025 WHERE company_id = $1 RETURNING id`, [access.company.id]);
   const generating = performance.now();
+  await loadTariff(database);
   await generate(run, { companyId: access.company.id, folderSetId: set!.id }, lines);
   console.log(`${lines.toLocaleString('en')} declaration lines, ${(lines / 20).toLocaleString('en')} BOM lines, ${(lines / 2).toLocaleString('en')} warehouse issues generated in ${((performance.now() - generating) / 1000).toFixed(1)} s`);
   return { run, period: await loadPeriod(run, access.company.id, set!.id), userId: user!.id };

@@ -181,8 +181,21 @@ export const tariffCheckRowSchema = z.object({
   duty_at_risk: quantity.nullable().describe('The duty the tariff gives on the customs value less the duty paid: positive paid too little (for an exempt line, what a refused exemption would cost), negative too much; null when the value is missing'),
 });
 export type TariffCheckRow = z.infer<typeof tariffCheckRowSchema>;
+/** Lines of the tariff check a page holds unless asked otherwise, and the most it holds. */
+export const tariffCheckPageSize = 100;
+export const tariffCheckMaxPageSize = 1000;
+
+export const tariffCheckQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).optional().describe('The page of listed lines, from 1'),
+  page_size: z.coerce.number().int().min(1).max(tariffCheckMaxPageSize).optional().describe(`Lines a page (${tariffCheckPageSize} unless given); the workbook holds them all`),
+});
+
 export const tariffCheckAnswerSchema = z.object({
-  count: z.number().int(), next: z.null(), previous: z.null(), results: z.array(tariffCheckRowSchema),
+  count: z.number().int().describe('Every listed line, whichever page this is'),
+  next: z.string().nullable(), previous: z.string().nullable(), results: z.array(tariffCheckRowSchema),
+  disagreeing_lines: z.number().int().describe('Listed lines that disagree with the tariff: not exempt, not only missing a value'),
+  exempt_lines: z.number().int().describe('Listed exempt lines the tariff gives a duty'),
+  exempt_duty_at_risk: z.string().describe('The duty a refused exemption would cost, over every exempt line listed (VND)'),
   checked_lines: z.number().int().describe('Import lines of the period with an HS code'),
   tariff_years: z.array(z.number().int()).describe('Tariff years loaded in the lookup'),
   value_missing_lines: z.number().int().describe('Listed lines whose duty at risk could not be computed: no customs value, nor an invoice value and exchange rate'),

@@ -6,13 +6,13 @@ import { isLocale } from '../../common/i18n/locales.js';
 import { localeOf } from '../i18n.js';
 import {
   bomFixBodySchema, bomReviewSchema, checkAnswerSchema, type Form16Row, type Statement15aRow, type Statement15Row, checkQuerySchema, checkReviewSchema, drillAnswerSchema, form16AnswerSchema, reportQuerySchema, statement15aAnswerSchema,
-  reportRunAnswerSchema, reportRunSchema, statement15AnswerSchema, statementForms, tariffCheckAnswerSchema, typeCodeRuleAnswerSchema, typeCodeRuleSchema,
+  reportRunAnswerSchema, reportRunSchema, statement15AnswerSchema, statementForms, tariffCheckAnswerSchema, tariffCheckPageSize, tariffCheckQuerySchema, typeCodeRuleAnswerSchema, typeCodeRuleSchema,
 } from '../../common/statements/schemas.js';
 import { requireUser, signedInUser } from '../auth/guard.js';
 import { runner } from '../db/run.js';
 import type { AppDeps } from '../deps.js';
 import { resolveRowScope, resolveScope } from '../access.js';
-import { reportResult } from './report-runs.js';
+import { inReportTransaction, reportResult } from './report-runs.js';
 import {
   type CheckStatement, drillStatementCell, loadPeriod, type Period, reviewCheckRow, type Statement,
 } from './compute-statements.js';
@@ -24,6 +24,7 @@ import { fixBom } from './fix-bom.js';
 import { listTypeCodeRules, revertTypeCodeRule, setTypeCodeRule } from './type-code-rules.js';
 import { recordIdParams } from '../../common/api/ids.js';
 import { downloadName, sendDownload, xlsxType } from '../http/downloads.js';
+import { pageLink } from '../http/page-links.js';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
@@ -121,19 +122,24 @@ export const statementRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
 
     api.get('/new-balance/report-tariff-check/', {
       schema: {
-        tags, security, querystring: reportQuerySchema.pick({ company_slug: true, folder_slug: true, format: true, lang: true }), produces: ['application/json', xlsxType],
+        tags, security, querystring: reportQuerySchema.pick({ company_slug: true, folder_slug: true, format: true, lang: true }).extend(tariffCheckQuerySchema.shape),
+        produces: ['application/json', xlsxType],
         summary: 'Import lines whose HS code is not in the tariff valid on their date, or whose declared duty rate is not the MFN or the preferential rate of the declared C/O form',
         response: { 200: tariffCheckAnswerSchema, ...errors },
       },
     }, async (request, reply) => {
       const period = await periodOf(signedInUser(request).id, request.query);
-      const check = await computeTariffCheck(run, period);
       if (request.query.format === 'xlsx') {
         const locale = isLocale(request.query.lang) ? request.query.lang : 'vi';
+        const check = await inReportTransaction(deps.database, (tx) => computeTariffCheck(tx, period));
         return sendWorkbook(reply, await tariffCheckWorkbook(check, period, await filerOf(period), locale), downloadName(locale, 'statements.tabs.tariff-check', [request.query.folder_slug], 'xlsx'));
       }
-      return { count: check.rows.length, next: null, previous: null, results: check.rows, checked_lines: check.checkedLines, tariff_years: check.tariffYears,
-        value_missing_lines: check.valueMissingLines, derived_value_lines: check.derivedValueLines };
+      const page = request.query.page ?? 1;
+      const pageSize = request.query.page_size ?? tariffCheckPageSize;
+      const check = await inReportTransaction(deps.database, (tx) => computeTariffCheck(tx, period, { limit: pageSize, offset: (page - 1) * pageSize }));
+      return { count: check.listedLines, next: page * pageSize < check.listedLines ? pageLink(request.url, page + 1) : null, previous: page > 1 ? pageLink(request.url, page - 1) : null,
+        results: check.rows, checked_lines: check.checkedLines, tariff_years: check.tariffYears, disagreeing_lines: check.disagreeingLines,
+        exempt_lines: check.exemptLines, exempt_duty_at_risk: check.exemptDutyAtRisk, value_missing_lines: check.valueMissingLines, derived_value_lines: check.derivedValueLines };
     });
 
     api.patch('/new-balance/check-statement/:code/', {

@@ -2,7 +2,7 @@ import { summedBooks } from '../resources/book-sums.js';
 import { latestLine } from '../resources/declaration-versions.js';
 import { valueColumns } from './customs-value.js';
 import { flattenBomCte, maxBomDepth } from './flatten-bom.js';
-import { declaredForm, dutyPaid, preferentialRates, tariffYearOf } from './tariff-rates.js';
+import { declaredForm, dutyPaid, preferentialRates, tariffYearOf, tariffYearsCte } from './tariff-rates.js';
 
 /**
  * The named SQL of the customs finalization reports (domain §2, §2a, §3, §4.6, §5). Every report is one
@@ -351,7 +351,7 @@ const exportDemandCtes = `
  * exposure used a derived value, and those whose exposure cannot be computed for want of any (null), are counted.
  */
 export const checkStatementQuery = `WITH RECURSIVE ${statementRowsCte},
-  ${exportDemandCtes},
+  ${exportDemandCtes}, ${tariffYearsCte},
   ${flattenBomCte({ demand: 'export_demand', products: 'export_codes', visible, summedNorms: true })},
   consumption AS (
     SELECT coalesce(m.code, f.material_code) AS code, coalesce(m.unit, f.material_unit) AS unit, sum(d.quantity * f.norm * coalesce(m.factor, 1)) AS quantity

@@ -432,6 +432,18 @@ describe('customs finalization reports', () => {
     expect(answer.results[5]).toMatchObject({ tariff_schedule: 'B01', schedules: ['MFN'] });
     expect(answer.results[7]).toMatchObject({ type_code: 'A12', exemption_code: 'XN210', declared_rate: '0' });
     expect(answer.results[0]).toMatchObject({ tariff_year: 2023, schedules: ['MFN'], declared_rate: '0', co_form: 'E' });
+    expect(answer).toMatchObject({ count: 8, next: null, previous: null, disagreeing_lines: 6, exempt_lines: 2, exempt_duty_at_risk: '30000000' });
+    // A page at a time, in the same order, with the counts of every listed line on each page.
+    const pages = [1, 2, 3].map(async (page) => (await call('viewer', 'GET', `/api/new-balance/report-tariff-check/?${scope('tariff')}&page_size=3&page=${page}`)).json());
+    const [first, second, last] = await Promise.all(pages);
+    expect([...first.results, ...second.results, ...last.results].map((row: { ecus_id: string }) => row.ecus_id)).toEqual(answer.results.map((row: { ecus_id: string }) => row.ecus_id));
+    expect(last.results).toHaveLength(2);
+    expect(first.next).toContain('page=2');
+    expect(first.next).toContain('page_size=3');
+    expect(first.previous).toBeNull();
+    expect(last).toMatchObject({ next: null, count: 8, disagreeing_lines: 6, exempt_lines: 2, exempt_duty_at_risk: '30000000', checked_lines: 16 });
+    expect(last.previous).toContain('page=2');
+    expect((await call('viewer', 'GET', `/api/new-balance/report-tariff-check/?${scope('tariff')}&page_size=5000`)).statusCode).toBe(400);
 
     const workbook = new ExcelJS.Workbook();
     const file = await call('viewer', 'GET', `/api/new-balance/report-tariff-check/?${scope('tariff')}&format=xlsx&lang=en`);

@@ -19,6 +19,7 @@ import { listSelectableValues, suggestAutofill } from './suggest-values.js';
 import { createRow, updateRow, updateRows } from './write-rows.js';
 import { recordIdParams } from '../../common/api/ids.js';
 import { downloadName, sendDownload, xlsxType } from '../http/downloads.js';
+import { pageLink } from '../http/page-links.js';
 
 const valueSchemas: Record<FieldDefinition['kind'], z.ZodType> = {
   text: z.string(), code: z.string(), choice: z.string(), date: z.string().describe('YYYY-MM-DD'),
@@ -81,15 +82,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
       }, async (request) => {
         const query = request.query as Record<string, string | undefined>;
         const rowScope = await resolveScope(run, { userId: signedInUser(request).id, companySlug: query.company_slug!, folderSlug: query.folder_slug, minimumRole: 'viewer' });
-        const [path, search = ''] = request.url.split('?');
-        return listRows({
-          run: tableRun, resource, scope: rowScope, parameters: parametersOf(query),
-          pageUrl: (page) => {
-            const params = new URLSearchParams(search);
-            params.set('page', String(page));
-            return `${path}?${params.toString()}`;
-          },
-        });
+        return listRows({ run: tableRun, resource, scope: rowScope, parameters: parametersOf(query), pageUrl: (page) => pageLink(request.url, page) });
       });
 
       api.get(`${base}export/`, {

@@ -9,13 +9,15 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatCode } from '../../../common/hs/code.js';
-import type { TariffCheckRow } from '../../../common/statements/schemas.js';
+import { tariffCheckPageSize, type TariffCheckRow } from '../../../common/statements/schemas.js';
 import { formatBusinessDay } from '../../app/i18n/dates.js';
 import { useErrorText } from '../../app/session/error-text.js';
 import { useSnackbar } from '../../app/snackbar/SnackbarProvider.js';
@@ -34,19 +36,19 @@ export function TariffCheckReport({ scope }: { scope: ReportScope }) {
   const quantity = useQuantity();
   const errorText = useErrorText();
   const snackbar = useSnackbar();
-  const check = useQuery({ queryKey: reportQueryKey('tariff-check', scope), queryFn: () => fetchTariffCheck(scope) });
+  // A page of the listed lines at a time (a large year lists hundreds of thousands); the summary counts them all.
+  const [page, setPage] = useState(0);
+  const check = useQuery({ queryKey: reportQueryKey('tariff-check', scope, { page }), queryFn: () => fetchTariffCheck(scope, page + 1), placeholderData: keepPreviousData });
   const exporting = useMutation({
     mutationFn: () => downloadReport('/new-balance/report-tariff-check/', { ...scope, lang: intl.locale.slice(0, 2) }, 'tariff-check.xlsx'),
     onError: (error) => snackbar.error(errorText(error)),
   });
   const rows = check.data?.results ?? [];
   // Exempt lines are no disagreement with the tariff: they are counted apart, with what a refused exemption would cost.
-  const exempt = rows.filter((row) => row.problem === 'exempt');
   // Lines that agree with the tariff but have no value to compute their duty on are no disagreement either.
-  const disagreeing = rows.filter((row) => row.problem !== 'exempt' && row.problem !== 'value_missing');
+  const disagreeing = check.data?.disagreeing_lines ?? 0;
   const valueMissing = check.data?.value_missing_lines ?? 0;
   const derived = check.data?.derived_value_lines ?? 0;
-  const exposure = exempt.reduce((sum, row) => sum + Number(row.duty_at_risk ?? 0), 0);
   const money = (value: number) => intl.formatNumber(value, { style: 'currency', currency: 'VND', maximumFractionDigits: 0 });
   const column = (id: string, align?: 'right', sx?: SxProps<Theme>) => <TableCell align={align} sx={sx}><FormattedMessage id={`statements.tariffCheck.columns.${id}`} /></TableCell>;
   return (
@@ -61,10 +63,10 @@ export function TariffCheckReport({ scope }: { scope: ReportScope }) {
       {check.isError && <Alert severity="error">{errorText(check.error)}</Alert>}
       {check.data && check.data.tariff_years.length === 0 && <Alert severity="warning"><FormattedMessage id="statements.tariffCheck.noTariff" /></Alert>}
       {check.data && check.data.tariff_years.length > 0 && (
-        <Alert severity={disagreeing.length === 0 && valueMissing === 0 ? 'success' : 'info'} data-testid="tariff-check-summary">
+        <Alert severity={disagreeing === 0 && valueMissing === 0 ? 'success' : 'info'} data-testid="tariff-check-summary">
           <FormattedMessage id="statements.tariffCheck.summary" values={{
-            checked: check.data.checked_lines, problems: disagreeing.length, years: intl.formatList(check.data.tariff_years.map(String)),
-            exempt: exempt.length, exposure: money(exposure),
+            checked: check.data.checked_lines, problems: disagreeing, years: intl.formatList(check.data.tariff_years.map(String)),
+            exempt: check.data.exempt_lines, exposure: money(Number(check.data.exempt_duty_at_risk)),
           }} />
         </Alert>
       )}
@@ -126,6 +128,14 @@ export function TariffCheckReport({ scope }: { scope: ReportScope }) {
             </TableBody>
           </Table>
         </TableContainer>
+      )}
+      {check.data && check.data.count > tariffCheckPageSize && (
+        <TablePagination
+          component="div" data-testid="tariff-check-pages"
+          count={check.data.count} page={page} rowsPerPage={tariffCheckPageSize} rowsPerPageOptions={[tariffCheckPageSize]}
+          onPageChange={(_event, next) => setPage(next)}
+          labelDisplayedRows={({ from, to, count }) => intl.formatMessage({ id: 'table.pagination' }, { from, to, count })}
+        />
       )}
     </Stack>
   );

@@ -29,4 +29,6 @@ export const revertTypeCodeRule = (companySlug: string, rule: Pick<TypeCodeRule,
   apiRequest<void>('/new-balance/type-code-rules/', { method: 'DELETE', query: { company_slug: companySlug, ...rule } });
 
 export const reviewBom = (scope: ReportScope, apply: boolean) => apiRequest<BomReview>('/balance/bom/fix/', { method: 'POST', query: scope, body: { apply } });
-export const fetchTariffCheck = (scope: ReportScope) => apiRequest<TariffCheckAnswer>('/new-balance/report-tariff-check/', { query: scope });
+/** A page (from 1) of the tariff check's listed lines, with the counts of them all. */
+export const fetchTariffCheck = (scope: ReportScope, page: number) =>
+  apiRequest<TariffCheckAnswer>('/new-balance/report-tariff-check/', { query: { ...scope, page: String(page) } });
