@@ -5,7 +5,6 @@ import { maxPrecedents, type Precedent, type PrecedentDecision, precedentExample
 import { fold } from '../../common/text/fold.js';
 import type { Database } from '../db/client.js';
 import { inTransaction, likeEscape, type Run, runner } from '../db/run.js';
-import { ensureClassifications } from './classifications.js';
 
 /** Below this word similarity a misspelt name is no longer taken for the one it resembles (as the tariff search). */
 const typoThreshold = 0.5;
@@ -39,10 +38,9 @@ export function foldedWords(q: string): { phrase: string; words: string[] } {
  * The HS codes the company declared for lines whose item code is the query, whose item name holds it (the whole
  * text, else every word of it), or, when nothing holds it, whose name is like it (typo tolerance: trigram word
  * similarity); or, with `hs`, for lines under that code. Grouped by HS code and ranked by how well they match, then by
- * how many lines, then how recently. Read from the kept classifications (server/precedents/classifications.ts).
+ * how many lines, then how recently. Read from the kept classifications (server/resources/declared-classifications.ts).
  */
 export async function searchPrecedents(options: SearchPrecedentsOptions): Promise<PrecedentsAnswer> {
-  await ensureClassifications(options.database, options.companyId);
   const hsPrefix = options.hs === undefined ? undefined : normaliseCode(options.hs);
   const text = options.hs === undefined ? foldedWords(options.q ?? '') : { phrase: '', words: [] };
   const code = cleanTerm(options.q ?? '');
