@@ -247,7 +247,7 @@ export interface AddedUp { sums: string; classifications: string }
  * Creates the tables an import keeps of its lines. The sums of each batch are added as rows of their own: adding them
  * to the sums of earlier batches, a lookup and an update each, cost three times as much (5.5 s against 1.9 s for
  * 200,000 lines on the embedded database); they are added up once, before the final transaction
- * (`addUpImportedSums`). The declarations are what the import's versions are judged on (`judgeImportedDeclarations`), a
+ * (`addUpImportedLines`). The declarations are what the import's versions are judged on (`judgeImportedDeclarations`), a
  * slice at a time, without reading the import's lines again.
  */
 export async function createImportedLines(run: Run, kept: ImportedLines): Promise<void> {
@@ -305,7 +305,7 @@ export async function lastDeclarationLine(run: Run): Promise<number> {
 }
 
 /**
- * Adds an import's summed lines (`table`, one row a sum: `addUpImportedSums`) to the monthly sums, but for the codes
+ * Adds an import's summed lines (`table`, one row a sum: `addUpImportedLines`) to the monthly sums, but for the codes
  * re-derived whole because a line of them changed version (`changed`): all its lines count, being new and the latest of
  * their declarations.
  */
