@@ -105,9 +105,12 @@ function categoryOf(sql: string): string | null {
   if (text.startsWith("UPDATE import_records SET status = 'running'") || text.startsWith('UPDATE import_records SET status = $2')) return 'record status';
   if (text === 'BEGIN' || text === 'COMMIT') return text === 'COMMIT' ? 'commit' : 'begin';
   if (text.startsWith('DROP TABLE IF EXISTS import_stage_')) return 'tables of its own dropped';
-  if (text.startsWith('WITH batch AS')) return 'lines summed and declarations kept batch by batch';
+  if (text.startsWith('WITH batch AS')) return 'lines summed and classified, declarations kept, batch by batch';
   if (text.startsWith('CREATE UNLOGGED TABLE import_summed_')) return 'batch sums added up';
+  if (text.startsWith('CREATE UNLOGGED TABLE import_classified_')) return 'batch classifications added up';
+  if (text.startsWith('WITH imported AS')) return 'classification conflicts checked';
   if (text.startsWith('ANALYZE')) return 'statistics sampled';
+  if (text.includes('ecus_classifications')) return 'classifications';
   if (text.includes('ecus_superseded_lines') && !text.includes('ecus_monthly_sums')) return 'superseded lines';
   if (text.includes('ecus_monthly_sums')) return 'monthly sums';
   return null;

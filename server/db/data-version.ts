@@ -8,3 +8,13 @@ import type { Run } from './run.js';
 export async function companyDataChanged(run: Run, companyId: string): Promise<void> {
   await run('UPDATE companies SET data_version = data_version + 1 WHERE id = $1', [companyId]);
 }
+
+/**
+ * Locks the company until the caller's transaction ends, as every writer of its rows does before it re-derives the
+ * rows it keeps from them (monthly sums, declaration versions, classifications): two writers of the same codes then
+ * re-derive them one after the other, and an import succeeding meanwhile adds its rows before or after, never into
+ * rows another statement is replacing. Each writer moves the data version at the end anyway, which takes the same lock.
+ */
+export async function lockCompanyData(run: Run, companyId: string): Promise<void> {
+  await run('SELECT 1 FROM companies WHERE id = $1 FOR UPDATE', [companyId]);
+}

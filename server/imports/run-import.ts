@@ -8,8 +8,8 @@ import { companyDataChanged } from '../db/data-version.js';
 import { copyInto, inTransaction, type Run, runner, skipRowChecks } from '../db/run.js';
 import { catalogs } from '../i18n.js';
 import {
-  addUpImportedSums, analyseDeclarations, createImportedLines, dataStillAt, type ImportedLines, judgeImportedDeclarations, keepImportedLines,
-  lastDeclarationLine, refreshDeclarations, refreshDeclaredSums, versioned,
+  type AddedUp, addUpImportedLines, analyseDeclarations, createImportedLines, dataStillAt, type ImportedLines, judgeImportedDeclarations, keepImportedLines,
+  lastDeclarationLine, refreshDeclarations, refreshEffectiveLines, versioned,
 } from '../resources/declaration-versions.js';
 import { quoted } from '../db/statement.js';
 import { forgetSearchTexts } from '../resources/search-texts.js';
@@ -63,11 +63,13 @@ function choiceLabelsOf(field: string): ChoiceLabels {
 }
 
 const stageOf = (recordId: number) => `import_stage_${recordId}`;
-const keptOf = (recordId: number): ImportedLines => ({ sums: `import_sums_${recordId}`, declarations: `import_declarations_${recordId}` });
+const keptOf = (recordId: number): ImportedLines => ({
+  sums: `import_sums_${recordId}`, classifications: `import_classifications_${recordId}`, declarations: `import_declarations_${recordId}`,
+});
 const judgedOf = (recordId: number) => `import_judged_${recordId}`;
-const summedOf = (recordId: number) => `import_summed_${recordId}`;
+const summedOf = (recordId: number): AddedUp => ({ sums: `import_summed_${recordId}`, classifications: `import_classified_${recordId}` });
 /** The tables of an import's own that outlive its batches, dropped however it ends. */
-const scratchOf = (recordId: number) => [stageOf(recordId), ...Object.values(keptOf(recordId)), summedOf(recordId), judgedOf(recordId)];
+const scratchOf = (recordId: number) => [stageOf(recordId), ...Object.values(keptOf(recordId)), ...Object.values(summedOf(recordId)), judgedOf(recordId)];
 
 /**
  * How the job's rows are converted: mapped fields by kind, values for every row, unmapped columns as
@@ -138,8 +140,8 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
   const plan = planOf(job, direct);
   const fieldColumns = plan.fields.map((field) => field.name);
   const stage = stageOf(job.recordId);
-  // Declaration lines are summed by month as they arrive, for the monthly sums the statements read, and their
-  // declarations kept, for judging which versions they supersede.
+  // Declaration lines are summed by month and classified as they arrive, for the monthly sums the statements read and
+  // the classifications the precedents read, and their declarations kept, for judging which versions they supersede.
   const kept = direct && target.table === 'ecus_lines' ? keptOf(job.recordId) : null;
   let keptTo = 0;
   const [table, columns] = direct
@@ -213,13 +215,13 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
     // The statistics the final statements are planned on, sampled before the transaction: a statement of its own, so
     // that on the embedded database other requests get their turn before the final work and not only after it.
     if (!direct || versioned(target)) await analyseDeclarations(run);
-    // The sums its batches kept, added up before the transaction too.
-    const summed = kept ? await addUpImportedSums(run, kept, summedOf(job.recordId)) : null;
+    // The sums and classifications its batches kept, added up before the transaction too.
+    const summed = kept ? await addUpImportedLines(run, kept, summedOf(job.recordId)) : null;
     // Which lines the import's versions supersede, judged before it as well while nothing else changes the company's data.
     const judged = kept && job.replaces.length === 0
       ? { table: judgedOf(job.recordId), version: await judgeImportedDeclarations(run, job.companyId, job.recordId, kept, judgedOf(job.recordId)) } : null;
     // The item codes and names it declares under a second HS code, said in its result; a declaration import only.
-    const conflicts = kept ? await findClassificationConflicts({ database, companyId: job.companyId, importRecordId: job.recordId }) : null;
+    const conflicts = summed ? await findClassificationConflicts({ run, companyId: job.companyId, imported: summed.classifications }) : null;
     await inTransaction(database, async (tx) => {
       const stillJudged = judged !== null && await dataStillAt(tx, job.companyId, judged.version);
       const unmatched = step ? await step.apply(tx, {
@@ -241,14 +243,14 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
           // that gives a status is read for it, so that no other import's final transaction scans its lines again.
           const statusGiven = 'declaration_status' in job.setup.mapping || job.setup.extra_fields.declaration_status !== undefined;
           if (target.table === 'ecus_lines' && statusGiven && await cancelMarkedLines(tx, job.companyId, job.folderSetId, job.recordId) > 0) {
-            await refreshDeclaredSums(tx, job.companyId, { folderSetId: job.folderSetId }, { analysed: true });
+            await refreshEffectiveLines(tx, job.companyId, { folderSetId: job.folderSetId }, { analysed: true });
           }
         }
         await addImportedBookSums(tx, target, job.companyId, job.recordId);
         if (database.kind === 'pglite') await tx('SET LOCAL session_replication_role = origin');
       }
       // Corrections and cancellations change which quantities count, not which versions.
-      if (!direct) await refreshDeclaredSums(tx, job.companyId, { folderSetId: job.folderSetId }, { analysed: true });
+      if (!direct) await refreshEffectiveLines(tx, job.companyId, { folderSetId: job.folderSetId }, { analysed: true });
       await companyDataChanged(tx, job.companyId);
     });
   } catch (error) {
@@ -314,7 +316,7 @@ export async function rollBackRows(tx: Run, recordId: number): Promise<void> {
   await refreshBookSums(tx, resource, record.company_id, bookCodes);
   // The versions it brought gone, earlier versions of its declarations may be the latest again; corrections and
   // cancellations undone change only which quantities count.
-  if (step) await refreshDeclaredSums(tx, record.company_id, { folderSetId: record.folder_set_id });
+  if (step) await refreshEffectiveLines(tx, record.company_id, { folderSetId: record.folder_set_id });
   else if (versioned(resource)) await refreshDeclarations(tx, record.company_id, { folderSetId: record.folder_set_id });
   await tx("UPDATE import_records SET status = 'rolled_back', finished_at = now() WHERE id = $1", [recordId]);
   await companyDataChanged(tx, record.company_id);

@@ -1,7 +1,6 @@
 import type { Inconsistency } from '../../common/precedents/schemas.js';
 import type { Database } from '../db/client.js';
 import { runner } from '../db/run.js';
-import { ensureClassifications } from './classifications.js';
 
 /** Item names a report row lists at most. */
 const maxNames = 10;
@@ -9,10 +8,9 @@ const maxNames = 10;
 /**
  * Every item code the company declared under more than one HS code, and every item name (the same once folded) that
  * several item codes carry under different HS codes, newest first. A name of one item code only is its code's row. Over
- * every folder set, from the kept classifications (server/precedents/classifications.ts), in one statement.
+ * every folder set, from the kept classifications (server/resources/declared-classifications.ts), in one statement.
  */
 export async function listInconsistencies(options: { database: Database; companyId: string }): Promise<Inconsistency[]> {
-  await ensureClassifications(options.database, options.companyId);
   return runner(options.database)<Inconsistency>(
     `WITH kept AS MATERIALIZED (SELECT code, folded, name, hs, lines, last_day FROM ecus_classifications WHERE company_id = $1),
      by_hs AS (

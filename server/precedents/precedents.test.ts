@@ -57,7 +57,7 @@ describe('classification precedents', { timeout: 120_000 }, () => {
   });
   afterAll(async () => t.close());
 
-  function call(token: string, method: 'GET' | 'POST', url: string, payload?: object) {
+  function call(token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
     return t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
   }
   const precedents = (query: Record<string, string>, token = owner) => call(token, 'GET', `/api/new-balance/classification-precedents/?${new URLSearchParams({ company_slug: company, ...query })}`);
@@ -156,15 +156,26 @@ describe('classification precedents', { timeout: 120_000 }, () => {
     expect([sheet.getCell(4, 2).value, sheet.getCell(4, 4).value, sheet.getCell(4, 5).value, sheet.getCell(5, 4).value]).toEqual(['NPL-VAI', '5208.32.00', 3, '5208.52.00']);
   });
 
-  it('reads the kept classifications again only after the data changed', async () => {
+  it('keeps the classifications through the writers of declaration lines only: an HS code edited shows in the next search, a BOM row touches none', async () => {
     const run = runner(t.database);
-    const built = async () => (await run<{ v: number }>('SELECT v.data_version AS v FROM ecus_classification_versions v JOIN companies c ON c.id = v.company_id WHERE c.slug = $1', [company]))[0]?.v;
-    await precedents({ q: 'vai' });
-    const before = await built();
-    await precedents({ q: 'cuc' });
-    expect(await built()).toBe(before);
-    await call(owner, 'POST', '/api/balance/ecus/', { company_slug: company, folder_slug: folder, ...line('105800000120', 1, '2025-09-01', 'NPL-NHAN', 'Nhãn dệt', '58071000') });
-    expect((await precedents({ q: 'nhan det' })).json().results[0]).toMatchObject({ hs: '58071000', lines: 1 });
-    expect(await built()).toBeGreaterThan(before!);
+    const scope = { company_slug: company, folder_slug: folder };
+    // Each kept row as it is stored: a row rewritten, even with the same values, is a new version of it.
+    const stored = () => run<{ version: string }>(
+      `SELECT k.ctid::text || k.xmin::text AS version FROM ecus_classifications k JOIN companies c ON c.id = k.company_id WHERE c.slug = $1 ORDER BY 1`, [company]);
+    const before = await stored();
+    expect(before.length).toBeGreaterThan(0);
+    const bom = await call(owner, 'POST', '/api/balance/bom/', { ...scope, code: 'SP-AO', material_code: 'NPL-VAI', material_name: 'Vải cotton 100% khổ 58"', bom_value: '1.2' });
+    expect(bom.statusCode, bom.body).toBe(201);
+    expect(await stored()).toEqual(before);
+
+    const added = await call(owner, 'POST', '/api/balance/ecus/', { ...scope, ...line('105800000120', 1, '2025-09-01', 'NPL-NHAN', 'Nhãn dệt', '58071000') });
+    expect(added.statusCode, added.body).toBe(201);
+    expect((await precedents({ q: 'nhan det' })).json().results.map((result: { hs: string; lines: number }) => [result.hs, result.lines])).toEqual([['58071000', 1]]);
+    const edited = await call(owner, 'PUT', `/api/balance/ecus/${added.json().id}/`, { hs: '58079090' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await precedents({ q: 'nhan det' })).json().results.map((result: { hs: string; lines: number }) => [result.hs, result.lines])).toEqual([['58079090', 1]]);
+    // Only the edited code's classifications were written again.
+    const after = new Set((await stored()).map((row) => row.version));
+    expect(before.filter((row) => !after.has(row.version))).toEqual([]);
   });
 });

@@ -4,8 +4,7 @@ import type { LookupLang } from '../../common/lookup/schemas.js';
 import { maxPrecedents, type Precedent, type PrecedentDecision, precedentExamples, type PrecedentMatch, type PrecedentsAnswer } from '../../common/precedents/schemas.js';
 import { fold } from '../../common/text/fold.js';
 import type { Database } from '../db/client.js';
-import { inTransaction, likeEscape, type Run, runner } from '../db/run.js';
-import { ensureClassifications } from './classifications.js';
+import { likeEscape, type Run, runner } from '../db/run.js';
 
 /** Below this word similarity a misspelt name is no longer taken for the one it resembles (as the tariff search). */
 const typoThreshold = 0.5;
@@ -39,10 +38,9 @@ export function foldedWords(q: string): { phrase: string; words: string[] } {
  * The HS codes the company declared for lines whose item code is the query, whose item name holds it (the whole
  * text, else every word of it), or, when nothing holds it, whose name is like it (typo tolerance: trigram word
  * similarity); or, with `hs`, for lines under that code. Grouped by HS code and ranked by how well they match, then by
- * how many lines, then how recently. Read from the kept classifications (server/precedents/classifications.ts).
+ * how many lines, then how recently. Read from the kept classifications (server/resources/declared-classifications.ts).
  */
 export async function searchPrecedents(options: SearchPrecedentsOptions): Promise<PrecedentsAnswer> {
-  await ensureClassifications(options.database, options.companyId);
   const hsPrefix = options.hs === undefined ? undefined : normaliseCode(options.hs);
   const text = options.hs === undefined ? foldedWords(options.q ?? '') : { phrase: '', words: [] };
   const code = cleanTerm(options.q ?? '');
@@ -50,14 +48,7 @@ export async function searchPrecedents(options: SearchPrecedentsOptions): Promis
   const digits = options.hs === undefined && /^[\d.\s]{4,14}$/.test(code) ? normaliseCode(code) : hsPrefix;
   if (code === '' && digits === undefined) return { results: [], decisions: [] };
   const run = runner(options.database);
-  let results = await rankedPrecedents(run, options, { code: options.hs === undefined ? code : null, ...text, digits: digits ?? null, similar: false });
-  if (results.length === 0 && text.words.length > 0) {
-    // Nothing holds the words: names like them, the threshold set for this transaction only.
-    results = await inTransaction(options.database, async (tx) => {
-      await tx(`SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)`, [String(typoThreshold)]);
-      return rankedPrecedents(tx, options, { code: null, ...text, digits: null, similar: true });
-    });
-  }
+  const results = await rankedPrecedents(run, options, { code: options.hs === undefined ? code : null, ...text, digits: digits ?? null });
   const decisions = text.words.length > 0 ? await matchingDecisions(run, text.words) : [];
   return {
     results: results.map((result) => ({
@@ -68,15 +59,22 @@ export async function searchPrecedents(options: SearchPrecedentsOptions): Promis
   };
 }
 
-interface Matching { code: string | null; phrase: string; words: string[]; digits: string | null; similar: boolean }
+interface Matching { code: string | null; phrase: string; words: string[]; digits: string | null }
 
 type Row = Omit<Precedent, 'decisions' | 'match'> & { tier: number };
 
-/** The matched classifications grouped by HS code, ranked, with their item codes, example lines and tariff description. */
-async function rankedPrecedents(tx: Run, options: SearchPrecedentsOptions, matching: Matching): Promise<Array<Omit<Precedent, 'decisions'>>> {
+/**
+ * The matched classifications grouped by HS code, ranked, with their item codes, example lines and tariff description,
+ * in one statement. When nothing holds the words, the names like them are taken instead (typo tolerance) in the same
+ * statement, their word similarity computed only then, once for each distinct name of the company's. The similarity
+ * operator would rather need its threshold set in a transaction of its own, a second statement after the first came out
+ * empty, and its trigram index reads the like names of every company.
+ */
+async function rankedPrecedents(run: Run, options: SearchPrecedentsOptions, matching: Matching): Promise<Array<Omit<Precedent, 'decisions'>>> {
   const params: unknown[] = [options.companyId, options.folderSetId ?? null, options.typeCode ?? null];
   const param = (value: unknown) => { params.push(value); return `$${params.length}`; };
   const like = (word: string) => `c.folded LIKE ${param(`%${likeEscape(word)}%`)}`;
+  const scoped = 'c.company_id = $1 AND ($2::uuid IS NULL OR c.folder_set_id = $2) AND ($3::text IS NULL OR c.type_code = $3)';
   const conditions: string[] = [];
   const tierCases: string[] = [];
   if (matching.code) {
@@ -84,9 +82,7 @@ async function rankedPrecedents(tx: Run, options: SearchPrecedentsOptions, match
     conditions.push(condition);
     tierCases.push(`WHEN ${condition} THEN ${tiers.code}`);
   }
-  if (matching.similar) {
-    conditions.push(`${param(matching.phrase)} <% c.folded`);
-  } else if (matching.words.length > 0) {
+  if (matching.words.length > 0) {
     const phrase = like(matching.phrase);
     const words = matching.words.map(like).join(' AND ');
     conditions.push(`(${words})`);
@@ -98,15 +94,22 @@ async function rankedPrecedents(tx: Run, options: SearchPrecedentsOptions, match
     tierCases.push(`WHEN ${condition} THEN ${tiers.hs}`);
   }
   if (conditions.length === 0) return [];
-  const tier = tierCases.length > 0 ? `CASE ${tierCases.join(' ')} ELSE ${tiers.similar} END` : String(tiers.similar);
-  // Among names only like the query, the more alike rank first.
-  const likeness = matching.similar ? `word_similarity(${param(matching.phrase)}, c.folded)` : '1';
+  // Names only like the query, when nothing holds it; the more alike rank first. The company's names apart, so that the
+  // similarity is not pushed down to every classification of a name.
+  const typoTolerant = matching.words.length > 0;
+  const names = typoTolerant ? `names AS MATERIALIZED (SELECT DISTINCT c.folded FROM ecus_classifications c WHERE ${scoped}),` : '';
+  const similar = typoTolerant ? `
+     UNION ALL
+     SELECT c.*, ${tiers.similar} AS tier, n.likeness
+       FROM (SELECT folded, word_similarity(${param(matching.phrase)}, folded) AS likeness FROM names) n
+       JOIN ecus_classifications c ON ${scoped} AND c.folded = n.folded
+      WHERE n.likeness >= ${typoThreshold} AND NOT EXISTS (SELECT 1 FROM exact)` : '';
   const lang = param(options.lang);
-  const rows = await tx<Row>(
-    `WITH matched AS MATERIALIZED (
-       SELECT c.*, ${tier} AS tier, ${likeness} AS likeness FROM ecus_classifications c
-        WHERE c.company_id = $1 AND ($2::uuid IS NULL OR c.folder_set_id = $2) AND ($3::text IS NULL OR c.type_code = $3)
-          AND (${conditions.join(' OR ')})),
+  const rows = await run<Row>(
+    `WITH exact AS MATERIALIZED (
+       SELECT c.*, CASE ${tierCases.join(' ')} END AS tier, 1::real AS likeness FROM ecus_classifications c WHERE ${scoped} AND (${conditions.join(' OR ')})),
+     ${names}
+     matched AS MATERIALIZED (SELECT * FROM exact${similar}),
      ranked AS (
        SELECT hs, max(tier) AS tier, round(max(likeness)::numeric, 1) AS likeness, sum(lines)::int AS lines,
               min(first_day) AS first_day, max(last_day) AS last_day
@@ -118,7 +121,7 @@ async function rankedPrecedents(tx: Run, options: SearchPrecedentsOptions, match
                FROM lookup_tariff_line l
               WHERE l.year = ANY(${param([...tariffYears])}::int[]) AND l.id = ANY(ARRAY[r.hs, left(r.hs, 8), left(r.hs, 6), left(r.hs, 4)])
               ORDER BY length(l.id) DESC, l.year DESC LIMIT 1) AS description,
-            ARRAY(SELECT m.code FROM matched m WHERE m.hs = r.hs AND m.code IS NOT NULL GROUP BY m.code ORDER BY sum(m.lines) DESC, m.code LIMIT 10) AS codes,
+            ARRAY(SELECT m.code FROM matched m WHERE m.hs = r.hs GROUP BY m.code ORDER BY sum(m.lines) DESC, m.code LIMIT 10) AS codes,
             coalesce((SELECT jsonb_agg(jsonb_build_object('id', e.id, 'account_number', e.account_number, 'registered_date', e.registered_date::text,
                                                           'item_name', e.item_name, 'code', e.code, 'type_code', e.type_code) ORDER BY e.registered_date DESC, e.id DESC)
                         FROM (SELECT m.last_line FROM matched m WHERE m.hs = r.hs ORDER BY m.last_day DESC, m.last_line DESC LIMIT ${precedentExamples}) x

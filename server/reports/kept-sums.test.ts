@@ -8,11 +8,12 @@ import { captureMail, createTestApp, signUp, type TestApp } from '../test/test-a
 import { effectiveDeclarationsCte } from './statement-sql.js';
 
 /**
- * The reports read monthly sums that every writer keeps (docs/statements.md). Whatever the order of the writes — lines
- * added, edited one by one or together, deleted by id or by a search, imported, amended by a newer version of their
- * declaration, rolled back — the kept sums equal the lines summed afresh, on the engine the suite runs on.
+ * The reports read monthly sums, and the precedents classifications, that every writer keeps (docs/statements.md,
+ * docs/precedents.md). Whatever the order of the writes — lines added, edited one by one or together, deleted by id or by
+ * a search, imported (some marked cancelled), amended by a newer version of their declaration, cancelled by a cancel
+ * import, rolled back — the kept rows equal the lines summed and grouped afresh, on the engine the suite runs on.
  */
-describe('the kept monthly sums after any sequence of writes', { timeout: 300_000 }, () => {
+describe('the kept monthly sums and classifications after any sequence of writes', { timeout: 300_000 }, () => {
   let t: TestApp;
   const mail = captureMail();
   let token = '';
@@ -33,7 +34,17 @@ describe('the kept monthly sums after any sequence of writes', { timeout: 300_00
   const quantity = fc.integer({ min: 1, max: 100_000 }).map((thousandths) => (thousandths / 1000).toString());
   /** A declaration (one of a few, so that versions meet) in one of its versions: the 12th digit counts amendments. */
   const declaration = fc.tuple(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 0, max: 2 })).map(([number, version]) => `10580000${number}00${version}`);
-  const ecusLine = fc.record({ account_number: declaration, registered_date: day, code: fc.constantFrom(...codes), total: quantity, type_code: fc.constantFrom('E31', 'E21') });
+  /**
+   * HS codes (or none) and item names of few kinds, so that lines meet in a classification; a name the same as another
+   * but for its case and accents.
+   */
+  const hs = fc.constantFrom('52083200', '52083200', '52083200', '52085200', '');
+  const itemName = fc.constantFrom('Vải cotton', 'Vải cotton', 'VẢI COTTON', 'Cúc nhựa');
+  const ecusLine = fc.record({
+    account_number: declaration, registered_date: day, code: fc.constantFrom(...codes), total: quantity, type_code: fc.constantFrom('E31', 'E21'), hs, item_name: itemName,
+    // An imported declaration its status column marks cancelled is imported as cancelled.
+    declaration_status: fc.constantFrom('Thông quan', 'Thông quan', 'Thông quan', 'Hủy'),
+  });
   const issue = fc.record({ takeout_date: day, code: fc.constantFrom(...codes), quantity, purpose: fc.constantFrom('production', 'other') });
 
   type Write =
@@ -43,46 +54,63 @@ describe('the kept monthly sums after any sequence of writes', { timeout: 300_00
     | { kind: 'delete'; table: 'ecus' | 'wh-take-out'; pick: number }
     | { kind: 'delete-matching'; table: 'ecus' | 'wh-take-out'; code: string }
     | { kind: 'import'; lines: Array<Record<string, string>> }
+    | { kind: 'cancel'; pick: number }
     | { kind: 'rollback' };
   const table = fc.constantFrom('ecus' as const, 'wh-take-out' as const);
   const write: fc.Arbitrary<Write> = fc.oneof(
     { weight: 4, arbitrary: fc.oneof(ecusLine.map((row) => ({ kind: 'add' as const, table: 'ecus' as const, row })), issue.map((row) => ({ kind: 'add' as const, table: 'wh-take-out' as const, row }))) },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('edit' as const), table, pick: fc.nat(), change: fc.oneof(
       fc.record({ code: fc.constantFrom(...codes) }), day.map((value) => ({ registered_date: value, takeout_date: value })), quantity.map((value) => ({ total: value, quantity: value })),
-      declaration.map((account_number) => ({ account_number }))) }) },
+      declaration.map((account_number) => ({ account_number })), hs.filter(Boolean).map((value) => ({ hs: value })), itemName.map((value) => ({ item_name: value }))) }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('edit-together' as const), table, picks: fc.array(fc.nat(), { minLength: 2, maxLength: 3 }), code: fc.constantFrom(...codes) }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), table, pick: fc.nat() }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete-matching' as const), table, code: fc.constantFrom(...codes) }) },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('import' as const), lines: fc.array(ecusLine, { minLength: 1, maxLength: 4 }) }) },
-    { weight: 1, arbitrary: fc.constant({ kind: 'rollback' as const }) },
+    // An import's later lines are often the first's item again, in other declarations, on other days.
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant('import' as const), lines: fc.tuple(ecusLine, fc.array(fc.oneof(ecusLine, fc.record({ account_number: declaration, registered_date: day })), { maxLength: 3 }))
+      .map(([first, others]) => [first, ...others.map((other) => ({ ...first, ...other }))]) }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }) },
+    { weight: 2, arbitrary: fc.constant({ kind: 'rollback' as const }) },
   );
 
-  async function workbookOf(lines: Array<Record<string, string>>): Promise<Buffer> {
+  async function workbookOf(sheetName: string, rows: unknown[][]): Promise<Buffer> {
     const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('Tờ khai');
-    sheet.addRow(['Số tờ khai', 'Ngày đăng ký', 'Mã loại hình', 'Mã hàng', 'Lượng', 'Đơn vị tính']);
-    for (const line of lines) sheet.addRow([line.account_number, new Date(`${line.registered_date}T00:00:00Z`), line.type_code, line.code, Number(line.total), 'KGM']);
+    workbook.addWorksheet(sheetName).addRows(rows);
     return Buffer.from(await workbook.xlsx.writeBuffer());
   }
-  const mapping = Object.fromEntries(['account_number', 'registered_date', 'type_code', 'code', 'total', 'unit']
-    .map((field, index) => [field, { mapping_col_name: String.fromCharCode(65 + index), title: field }]));
+  const linesOf = (lines: Array<Record<string, string>>) => [
+    ['Số tờ khai', 'Ngày đăng ký', 'Mã loại hình', 'Mã hàng', 'Lượng', 'Đơn vị tính', 'Mã HS', 'Tên hàng', 'Trạng thái'],
+    ...lines.map((line) => [line.account_number, new Date(`${line.registered_date}T00:00:00Z`), line.type_code, line.code, Number(line.total), 'KGM',
+      line.hs || null, line.item_name, line.declaration_status]),
+  ];
+  const mappingOf = (fields: string[]) => Object.fromEntries(fields.map((field, index) => [field, { mapping_col_name: String.fromCharCode(65 + index), title: field }]));
+  /** Starts an import of a workbook of one sheet through the API and waits for it. */
+  async function importSheet(scope: { company_slug: string; folder_slug: string }, run: string, sheetName: string, rows: unknown[][], fields: string[]): Promise<void> {
+    const uploaded = await t.app.inject({ method: 'POST', url: '/api/uploads/', ...withToken(multipart({}, { name: 'sheet.xlsx', content: await workbookOf(sheetName, rows) })) });
+    ok(uploaded);
+    const started = await call('POST', `/api/balance/ecus/${run}/`, {
+      ...scope, upload_id: uploaded.json().upload_id, sheet_name: sheetName, header_from: 1, header_to: 1, mapping: mappingOf(fields), allow_duplicate_file: true,
+    });
+    ok(started);
+    await settledJobs();
+  }
+  const ok = (answer: { statusCode: number; body: string }) => expect(answer.statusCode, answer.body).toBeLessThan(300);
 
   /** Carries one write out through the API a user has; a pick chooses among the rows there are, if any. */
   async function apply(scope: { company_slug: string; folder_slug: string }, done: Write): Promise<void> {
     const family = (name: string) => (name === 'ecus' ? 'balance' : 'new-balance');
     const idsOf = async (name: string) => (await call('GET', `/api/${family(name)}/${name}/?${new URLSearchParams(scope)}&ordering=id&page_size=500`)).json().results
       .map((row: { id: number }) => row.id) as number[];
-    const ok = (answer: { statusCode: number; body: string }) => expect(answer.statusCode, answer.body).toBeLessThan(300);
     switch (done.kind) {
       case 'add': {
         const extra = done.table === 'ecus' ? { unit: 'KGM' } : { item_type: 'material', name: 'Vải', unit: 'KGM' };
-        ok(await call('POST', `/api/${family(done.table)}/${done.table}/`, { ...scope, ...extra, ...done.row }));
+        const given = Object.fromEntries(Object.entries(done.row).filter(([, value]) => value !== ''));
+        ok(await call('POST', `/api/${family(done.table)}/${done.table}/`, { ...scope, ...extra, ...given }));
         return;
       }
       case 'edit': {
         const ids = await idsOf(done.table);
         if (ids.length === 0) return;
-        const fields = done.table === 'ecus' ? ['code', 'registered_date', 'total', 'account_number'] : ['code', 'takeout_date', 'quantity'];
+        const fields = done.table === 'ecus' ? ['code', 'registered_date', 'total', 'account_number', 'hs', 'item_name'] : ['code', 'takeout_date', 'quantity'];
         const change = Object.fromEntries(Object.entries(done.change).filter(([field]) => fields.includes(field)));
         if (Object.keys(change).length > 0) ok(await call('PUT', `/api/${family(done.table)}/${done.table}/${ids[done.pick % ids.length]}/`, change));
         return;
@@ -101,19 +129,21 @@ describe('the kept monthly sums after any sequence of writes', { timeout: 300_00
       case 'delete-matching':
         ok(await call('DELETE', `/api/${family(done.table)}/${done.table}/`, { ...scope, search: done.code }));
         return;
-      case 'import': {
-        const uploaded = await t.app.inject({ method: 'POST', url: '/api/uploads/', ...withToken(multipart({}, { name: 'lines.xlsx', content: await workbookOf(done.lines) })) });
-        ok(uploaded);
-        const started = await call('POST', '/api/balance/ecus/import_data/', {
-          ...scope, upload_id: uploaded.json().upload_id, sheet_name: 'Tờ khai', header_from: 1, header_to: 1, mapping, allow_duplicate_file: true,
-        });
-        ok(started);
-        await settledJobs();
+      case 'import':
+        await importSheet(scope, 'import_data', 'Tờ khai', linesOf(done.lines),
+          ['account_number', 'registered_date', 'type_code', 'code', 'total', 'unit', 'hs', 'item_name', 'declaration_status']);
+        return;
+      case 'cancel': {
+        // A cancel import of one declaration (every version of it) that lines of the folder set are of.
+        const lines = (await call('GET', `/api/balance/ecus/?${new URLSearchParams(scope)}&ordering=id&page_size=500`)).json().results as Array<{ account_number: string }>;
+        if (lines.length === 0) return;
+        await importSheet(scope, 'cancel_import_data', 'Hủy', [['Số tờ khai', 'Ngày hủy', 'Lý do hủy'], [lines[done.pick % lines.length]!.account_number, new Date(Date.UTC(2025, 5, 1)), 'Khai sai']],
+          ['account_number', 'cancel_date', 'cancel_reason']);
         return;
       }
       case 'rollback': {
-        const [last] = await run<{ id: number }>(`SELECT r.id FROM import_records r JOIN folder_sets f ON f.id = r.folder_set_id
-          WHERE f.slug = $1 AND r.status = 'succeeded' ORDER BY r.id DESC LIMIT 1`, [scope.folder_slug]);
+        const [last] = await run<{ id: number }>(`SELECT r.id FROM import_records r JOIN ${folderSetOf} f ON f.id = r.folder_set_id
+          WHERE r.status = 'succeeded' ORDER BY r.id DESC LIMIT 1`, [scope.company_slug, scope.folder_slug]);
         if (last) ok(await call('POST', `/api/balance/import-record/${last.id}/rollback/`));
         return;
       }
@@ -121,9 +151,12 @@ describe('the kept monthly sums after any sequence of writes', { timeout: 300_00
   }
   const withToken = (request: { payload: Buffer; headers: Record<string, string> }) => ({ payload: request.payload, headers: { ...request.headers, authorization: `Bearer ${token}` } });
 
+  /** The folder set of the company (`$1`, a slug) that `$2` names: every company's first is named after its year. */
+  const folderSetOf = '(SELECT f.* FROM folder_sets f JOIN companies c ON c.id = f.company_id WHERE c.slug = $1 AND f.slug = $2)';
+
   /** The kept sums of the folder set against its lines summed afresh: the declarations' effective lines, the book's visible ones. */
-  async function expectKeptSums(folderSlug: string): Promise<void> {
-    const [scope] = await run<{ company_id: string; id: string }>('SELECT company_id, id FROM folder_sets WHERE slug = $1', [folderSlug]);
+  async function expectKeptSums(folder: { company_slug: string; folder_slug: string }): Promise<void> {
+    const [scope] = await run<{ company_id: string; id: string }>(`SELECT company_id, id FROM ${folderSetOf} f`, [folder.company_slug, folder.folder_slug]);
     const params = [scope!.company_id, scope!.id, '2000-01-01', '2100-01-01'];
     const keptDeclared = await run(`SELECT month::text, type_code, code, unit, total::text, lines, last_day::text, last_line FROM ecus_monthly_sums
       WHERE company_id = $1 AND folder_set_id = $2 AND month BETWEEN $3 AND $4 ORDER BY 1, 2, 3, 4`, params);
@@ -138,26 +171,39 @@ describe('the kept monthly sums after any sequence of writes', { timeout: 300_00
              count(*)::int AS lines, max(takeout_date)::text AS last_day
         FROM warehouse_take_out WHERE company_id = $1 AND folder_set_id = $2 GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`, params.slice(0, 2));
     expect(keptBook).toEqual(freshBook);
+    const keptClassifications = await run<{ lines: number }>(`SELECT code, folded, name, hs, type_code, lines, first_day::text, last_day::text, last_line FROM ecus_classifications
+      WHERE company_id = $1 AND folder_set_id = $2 ORDER BY code, folded, hs, type_code`, params.slice(0, 2));
+    const freshClassifications = await run(`WITH ${effectiveDeclarationsCte}
+      SELECT code, coalesce(fold_text(item_name), '') AS folded, max(item_name) AS name, hs, type_code, count(*)::int AS lines, min(registered_date)::text AS first_day,
+             max(registered_date)::text AS last_day, (array_agg(id ORDER BY registered_date DESC, id DESC))[1] AS last_line
+        FROM effective WHERE hs IS NOT NULL AND hs <> '' GROUP BY 1, 2, 4, 5 ORDER BY 1, 2, 4, 5`, params);
+    expect(keptClassifications).toEqual(freshClassifications);
+    classifiedTogether += keptClassifications.filter((kept) => kept.lines > 1).length;
   }
+  /** Classifications of several lines the comparisons met. */
+  let classifiedTogether = 0;
 
   it('equal the lines summed afresh', async () => {
     let round = 0;
-    await fc.assert(fc.asyncProperty(fc.array(write, { minLength: 3, maxLength: 10 }), async (writes) => {
+    await fc.assert(fc.asyncProperty(fc.array(write, { minLength: 3, maxLength: 12 }), async (writes) => {
       round += 1;
       const company = (await call('POST', '/api/clients-api/companies/', { name: `Sums ${round}` })).json();
       const scope = { company_slug: company.slug as string, folder_slug: company.folder_set[0].slug as string };
       for (const done of writes) {
         await apply(scope, done);
-        await expectKeptSums(scope.folder_slug);
+        await expectKeptSums(scope);
       }
     }), { numRuns: 8, seed: Number(process.env.SUMS_SEED ?? 4046), endOnFailure: true });
     // The sequences met every kind of change the sums must follow: imports that succeeded and were rolled back, lines an
-    // amendment replaced, and book lines.
+    // amendment replaced, lines cancelled by a cancel import and by their status, classifications of several lines, and
+    // book lines.
     const [met] = await run<Record<string, number>>(`SELECT
       (SELECT count(*)::int FROM import_records WHERE status = 'succeeded') AS imported,
       (SELECT count(*)::int FROM import_records WHERE status = 'rolled_back') AS rolled_back,
       (SELECT count(*)::int FROM ecus_superseded_lines) AS superseded,
+      (SELECT count(*)::int FROM import_records WHERE import_type = 'CANCEL' AND status IN ('succeeded', 'rolled_back')) AS cancelled,
+      (SELECT count(*)::int FROM ecus_cancel_records r JOIN import_records i ON i.id = r.import_record_id WHERE i.import_type <> 'CANCEL') AS marked_cancelled,
       (SELECT count(*)::int FROM book_monthly_sums) AS book_sums`);
-    for (const [kind, count] of Object.entries(met!)) expect(count, kind).toBeGreaterThan(0);
+    for (const [kind, count] of Object.entries({ ...met!, classifiedTogether })) expect(count, kind).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,5 @@
 import { summedBooks } from '../resources/book-sums.js';
-import { latestLine } from '../resources/declaration-versions.js';
+import { latestLine } from '../resources/sum-scope.js';
 import { valueColumns } from './customs-value.js';
 import { flattenBomCte, maxBomDepth } from './flatten-bom.js';
 import { declaredForm, dutyPaid, preferentialRates, tariffYearOf, tariffYearsCte } from './tariff-rates.js';

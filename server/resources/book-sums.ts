@@ -1,4 +1,5 @@
 import type { ResourceDefinition } from '../../common/resources/define.js';
+import { lockCompanyData } from '../db/data-version.js';
 import type { Run } from '../db/run.js';
 import { type CodeKey, loadingImports, sumScope } from './sum-scope.js';
 
@@ -48,7 +49,7 @@ export async function refreshBookSums(run: Run, resource: Pick<ResourceDefinitio
   const book = resource.table;
   const scoped = book in summedBooks ? sumScope(book, 'l', companyId, scope) : null;
   if (!scoped) return;
-  await run('SELECT 1 FROM companies WHERE id = $1 FOR UPDATE', [companyId]);
+  await lockCompanyData(run, companyId);
   const { sums, params } = scoped;
   const lines = `${scoped.lines} AND (l.import_record_id IS NULL OR l.import_record_id NOT IN (${loadingImports}))`;
   // Two statements: an insert does not see what a delete in its own statement took out, and the key is unique.
@@ -63,7 +64,7 @@ export async function refreshBookSums(run: Run, resource: Pick<ResourceDefinitio
 export async function addImportedBookSums(run: Run, resource: Pick<ResourceDefinition, 'table'>, companyId: string, importRecordId: number): Promise<void> {
   const book = resource.table;
   if (!(book in summedBooks)) return;
-  await run('SELECT 1 FROM companies WHERE id = $1 FOR UPDATE', [companyId]);
+  await lockCompanyData(run, companyId);
   await run(
     `INSERT INTO book_monthly_sums AS s (company_id, ${sumColumns})
      SELECT $1, * FROM (${summedLines(book, `${book} l WHERE l.import_record_id = $2 AND l.company_id = $1`)}) l

@@ -3,7 +3,7 @@ import { companyDataChanged } from '../db/data-version.js';
 import { inTransaction, runner } from '../db/run.js';
 import { captureMail, createTestApp, type TestApp } from '../test/test-app.js';
 import {
-  addUpImportedSums, analyseDeclarations, createImportedLines, dataStillAt, judgeImportedDeclarations, keepImportedLines, lookUpImportedDeclarations, ofDeclaration, refreshDeclarations,
+  addUpImportedLines, analyseDeclarations, createImportedLines, dataStillAt, judgeImportedDeclarations, keepImportedLines, lookUpImportedDeclarations, ofDeclaration, refreshDeclarations,
 } from './declaration-versions.js';
 
 /** An import's declarations judged before its final transaction: the same outcome, and only while nothing else changed. */
@@ -33,7 +33,7 @@ describe('declarations judged ahead of an import\'s final transaction', () => {
      VALUES ($1, $2, 'ecus', 'IMPORT', 'running', $3, '', '{}') RETURNING id`, [companyId, folderSetId, file]).then(([row]) => row!.id);
   /** What a running import keeps of the lines it has loaded, as its batches do. */
   const keptLines = async (recordId: number) => {
-    const kept = { sums: `kept_sums_${recordId}`, declarations: `kept_declarations_${recordId}` };
+    const kept = { sums: `kept_sums_${recordId}`, classifications: `kept_classifications_${recordId}`, declarations: `kept_declarations_${recordId}` };
     await createImportedLines(runner(t.database), kept);
     await keepImportedLines(runner(t.database), kept, recordId, 0);
     return kept;
@@ -99,32 +99,41 @@ describe('declarations judged ahead of an import\'s final transaction', () => {
     });
     expect(plan).toMatch(/using ecus_lines_account_number_idx[^\n]*\n\s*Index Cond: \(.*account_number >= .*account_number <= /);
   });
-  it('keeps each batch\'s sums and declarations, and adds the sums up into one row a sum', async () => {
+  it('keeps each batch\'s sums, classifications and declarations, and adds the sums and classifications up into one row each', async () => {
     const run = runner(t.database);
     const recordId = await runningImport('batches.xlsx');
-    const kept = { sums: `kept_sums_${recordId}`, declarations: `kept_declarations_${recordId}` };
+    const kept = { sums: `kept_sums_${recordId}`, classifications: `kept_classifications_${recordId}`, declarations: `kept_declarations_${recordId}` };
     await createImportedLines(run, kept);
     const batch = (days: string, names: string) => run(
-      `INSERT INTO ecus_lines (company_id, folder_set_id, import_record_id, account_number, row_number, registered_date, type_code, code, unit, total, item_name)
-       SELECT $1, $2, $3, '1064000000' || n || '0', n, d, 'E31', 'NVL-8', 'KGM', n, nm FROM unnest($4::date[], $5::text[]) WITH ORDINALITY u (d, nm, n)`,
+      `INSERT INTO ecus_lines (company_id, folder_set_id, import_record_id, account_number, row_number, registered_date, type_code, code, unit, total, item_name, hs)
+       SELECT $1, $2, $3, '1064000000' || n || '0', n, d, 'E31', 'NVL-8', 'KGM', n, nm, '52083200' FROM unnest($4::date[], $5::text[]) WITH ORDINALITY u (d, nm, n)`,
       [companyId, folderSetId, recordId, days.split(' '), names.split(' ')]);
-    // The second batch holds the same month and code again: its latest day ties the first batch's, and its name sorts last.
+    // The second batch holds the same month and code again: its latest day ties the first batch's, its name sorts last,
+    // and another of its names is the first batch's in capitals.
     await batch('2025-07-09 2025-07-03 2025-08-01', 'Bong Vai');
     let keptTo = await keepImportedLines(run, kept, recordId, 0);
-    await batch('2025-07-09 2025-07-01', 'Zip An');
+    await batch('2025-07-09 2025-07-01', 'Zip BONG');
     keptTo = await keepImportedLines(run, kept, recordId, keptTo);
     const lines = await run<{ id: number; registered_date: string }>('SELECT id, registered_date::text FROM ecus_lines WHERE import_record_id = $1 ORDER BY id', [recordId]);
     expect(keptTo).toBe(lines.at(-1)!.id);
     expect(await run(`SELECT count(*)::int AS sums FROM ${kept.sums}`)).toEqual([{ sums: 3 }]);
-    await addUpImportedSums(run, kept, `summed_${recordId}`);
+    expect(await run(`SELECT count(*)::int AS classifications FROM ${kept.classifications}`)).toEqual([{ classifications: 5 }]);
+    await addUpImportedLines(run, kept, { sums: `summed_${recordId}`, classifications: `classified_${recordId}` });
     expect(await run(`SELECT month::text, total::text, lines, name, last_day::text, last_line FROM summed_${recordId} ORDER BY month`)).toEqual([
       // July: 1 + 2 of the first batch and 1 + 2 of the second; the latest line is the later of the two on the 9th.
       { month: '2025-07-01', total: '6', lines: 4, name: 'Zip', last_day: '2025-07-09', last_line: lines[3]!.id },
       { month: '2025-08-01', total: '3', lines: 1, name: null, last_day: '2025-08-01', last_line: lines[2]!.id },
     ]);
+    // A name of both batches, folded, is one classification: its lines of both, its latest line the first batch's.
+    expect(await run(`SELECT code, folded, name, hs, type_code, lines, first_day::text, last_day::text, last_line FROM classified_${recordId} ORDER BY folded`)).toEqual([
+      { code: 'NVL-8', folded: '', name: null, hs: '52083200', type_code: 'E31', lines: 1, first_day: '2025-08-01', last_day: '2025-08-01', last_line: lines[2]!.id },
+      { code: 'NVL-8', folded: 'bong', name: 'Bong', hs: '52083200', type_code: 'E31', lines: 2, first_day: '2025-07-01', last_day: '2025-07-09', last_line: lines[0]!.id },
+      { code: 'NVL-8', folded: 'vai', name: 'Vai', hs: '52083200', type_code: 'E31', lines: 1, first_day: '2025-07-03', last_day: '2025-07-03', last_line: lines[1]!.id },
+      { code: 'NVL-8', folded: 'zip', name: 'Zip', hs: '52083200', type_code: 'E31', lines: 1, first_day: '2025-07-09', last_day: '2025-07-09', last_line: lines[3]!.id },
+    ]);
     expect(await run(`SELECT declaration FROM ${kept.declarations} ORDER BY declaration`)).toEqual(
       ['10640000001', '10640000002', '10640000003'].map((declaration) => ({ declaration })));
-    await run(`DROP TABLE ${kept.sums}, ${kept.declarations}, summed_${recordId}`);
+    await run(`DROP TABLE ${kept.sums}, ${kept.classifications}, ${kept.declarations}, summed_${recordId}, classified_${recordId}`);
     await run('DELETE FROM ecus_lines WHERE import_record_id = $1', [recordId]);
   });
 

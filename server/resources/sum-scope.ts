@@ -1,6 +1,20 @@
 /** The imports of company `$1` still loading: their rows are no one's yet, and add to no kept sum. */
 export const loadingImports = `SELECT id FROM import_records WHERE company_id = $1 AND status IN ('queued', 'running')`;
 
+/**
+ * Whether declaration line `line` of company `$1` counts, as the statements count lines: no import still loading it,
+ * not below a later version of its declaration (`ecus_superseded_lines`), not cancelled.
+ */
+export const effectiveLine = (line: string) => `(${line}.import_record_id IS NULL OR ${line}.import_record_id NOT IN (${loadingImports}))
+  AND NOT EXISTS (SELECT 1 FROM ecus_superseded_lines s WHERE s.folder_set_id = ${line}.folder_set_id AND s.line_id = ${line}.id)
+  AND NOT EXISTS (SELECT 1 FROM ecus_cancel_records c WHERE c.company_id = $1 AND c.folder_set_id = ${line}.folder_set_id AND c.ecus_id = ${line}.id)`;
+
+/**
+ * The latest of some lines by day, then id, as one aggregate: the day in the high bits of a bigint and the id in the
+ * low 32, so that the kept sums keep their latest line (`last_line`) in the same pass as their totals, not in a sort.
+ */
+export const latestLine = (day: string, id: string) => `(max(((${day} - DATE '2000-01-01')::bigint << 32) + ${id}) & 4294967295)::int`;
+
 /** A code in one folder set: what writing a line can change in the sums kept per code. */
 export interface CodeKey { folder_set_id: string; code: string | null }
 
