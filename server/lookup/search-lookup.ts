@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.js';
-import { highlight, prefixTermLength } from '../../common/lookup/highlight.js';
+import { highlighter, prefixTermLength } from '../../common/lookup/highlight.js';
 import { fold } from '../../common/text/fold.js';
 import { type ParsedQuery, parseQuery, searchPageSize } from '../../common/lookup/query.js';
 import type { DecisionDoc, LookupLang, SearchAnswer, SearchFilters, SearchMode, TariffDoc } from '../../common/lookup/schemas.js';
@@ -86,12 +86,12 @@ export async function searchLookup(options: SearchOptions): Promise<SearchAnswer
   const highlighting: SearchAnswer['highlighting'] = {};
   const docs = rows.map(({ total: _total, ...doc }) => doc);
   if (parsed.kind === 'text') {
-    const terms = [parsed.text, ...parsed.phrases, ...parsed.words, ...highlightTerms(read)];
+    const mark = highlighter([parsed.text, ...parsed.phrases, ...parsed.words, ...highlightTerms(read)]);
     const { shown } = fieldsOf(options.mode);
     for (const doc of docs) {
       const marks: Record<string, string[]> = {};
       for (const field of shown) {
-        const html = highlight(String((doc as Record<string, unknown>)[field] ?? ''), terms);
+        const html = mark(String((doc as Record<string, unknown>)[field] ?? ''));
         if (html) marks[field] = [html];
       }
       highlighting[doc.id] = marks;
