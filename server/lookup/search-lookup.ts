@@ -356,7 +356,9 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
   // The share of the query's words that the words naming a line hold (a line for parts `for air conditioning machines`
   // holds them, but does not name the product by them).
   const requiredIndexes = slots.map((slot, index) => ({ slot, index })).filter(({ slot }) => !slot.optional);
-  const own = requiredIndexes.length === 0 ? '0' : `(${requiredIndexes.map(({ index }) => has('main_tsv', `s${index}`)).join(' + ')})::real / ${requiredIndexes.length}`;
+  // Decisions do not keep it: it is not written for them, so none of its parameters is left unread (a parameter a
+  // statement never reads has no type, and the statement fails).
+  const own = !tariff || requiredIndexes.length === 0 ? '0' : `(${requiredIndexes.map(({ index }) => has('main_tsv', `s${index}`)).join(' + ')})::real / ${requiredIndexes.length}`;
   const keep = tariff
     ? `l.year, l.id, l.level, length(l.description) + length(l.en_description) AS length, l.position, ${own} AS own`
     : 'd.id, d.doc_date';
