@@ -3,7 +3,7 @@ import { highlighter, prefixTermLength } from '../../common/lookup/highlight.js'
 import { fold } from '../../common/text/fold.js';
 import { type ParsedQuery, parseQuery, searchPageSize } from '../../common/lookup/query.js';
 import type { DecisionDoc, LookupLang, SearchAnswer, SearchFilters, SearchMode, TariffDoc } from '../../common/lookup/schemas.js';
-import { decisionColumns, inTransaction, likeEscape, regexEscape, type Run, runner, tariffColumns } from './sql.js';
+import { decisionColumns, inTransaction, likeEscape, planKeepingRunner, regexEscape, type Run, runner, tariffColumns } from './sql.js';
 import { isKorean, type ReadQuery, tariffIdsOf, type TermSlot } from './search-terms.js';
 import { termReaderOf } from './term-reader.js';
 
@@ -219,7 +219,9 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
   // The query's words are read into text-search queries by a first CTE (`q`) of the same statement: each is computed
   // once, and the search reads them as values known before the lines are (initplans), so the lines are still read
   // through the text-search index. One statement, one round trip: the search costs less CPU on both sides.
-  const params: unknown[] = [options.year];
+  // The year is written in the statement (a plan kept for it then reads that year's own index); the words are parameters.
+  const year = yearOf(options);
+  const params: unknown[] = [];
   const add = (value: unknown) => { params.push(value); return `$${params.length}`; };
   const addText = (value: string) => `${add(value)}::text`;
   const slotQuery = (slot: TermSlot): string => {
@@ -284,7 +286,7 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
     const table = tariff ? 'lookup_tariff_line' : 'lookup_decision';
     const counted = slots.map((slot, index) => ({ slot, index })).filter(({ slot }) => !slot.optional);
     const [queries] = await run<Record<string, string | number>>(`WITH q AS MATERIALIZED (${termsSql}) SELECT q.*, ${counted.map(({ index }) =>
-      `(SELECT count(*)::int FROM (SELECT 1 FROM ${table} WHERE year = $1 AND search_tsv @@ (SELECT s${index} FROM q) LIMIT ${bound}) AS c) AS c${index}`).join(', ')} FROM q`,
+      `(SELECT count(*)::int FROM (SELECT 1 FROM ${table} WHERE year = ${year} AND search_tsv @@ (SELECT s${index} FROM q) LIMIT ${bound}) AS c) AS c${index}`).join(', ')} FROM q`,
     params);
     const count = (index: number) => Number(queries![`c${index}`] ?? 0);
     for (const { index } of counted) rarity.set(index, Math.max(0.1, Math.log(bound / (count(index) + 1)) / Math.log(bound)));
@@ -296,7 +298,7 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
       .sort((a, b) => count(a.index) - count(b.index)).slice(0, tellingWords)
       .map(({ index }) => `(${queries![`s${index}`]})`);
     if (telling.length > 0) queries!.wanted = telling.join(' | ');
-    params.splice(1);
+    params.splice(0);
     termsCte = '';
     query = (name: string) => `${add(queries![name])}::tsquery`;
   }
@@ -345,7 +347,7 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
   if (tariff) {
     score.push(`- ${penalty.chapter} * (l.level <= 2)::int - ${penalty.group} * (position('~' IN l.id) > 0)::int - ${penalty.chapter98} * (l.id LIKE '98%')::int`);
   }
-  const where = [`${alias}.year = $1`, koreanIds.length > 0 ? `(${alias}.search_tsv @@ ${query('wanted')} OR ${koreanMatch})` : `${alias}.search_tsv @@ ${query('wanted')}`];
+  const where = [`${alias}.year = ${year}`, koreanIds.length > 0 ? `(${alias}.search_tsv @@ ${query('wanted')} OR ${koreanMatch})` : `${alias}.search_tsv @@ ${query('wanted')}`];
   const { chapter, schedule, rateMin, rateMax } = options.filters ?? {};
   if (chapter) where.push(`${codeColumn} LIKE ${add(`${chapter}%`)}`);
   if (tariff && (schedule || rateMin !== undefined || rateMax !== undefined)) {
@@ -382,6 +384,17 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
     FROM (SELECT 1) AS one
     LEFT JOIN (page JOIN ${table} ON ${tariff ? 'l.year = page.year AND l.id = page.id' : 'd.id = page.id'}) ON true
     ORDER BY ${order.replace(/(^|, )(?=\w)/g, '$1page.')}`;
-  const rows = await run<Row>(text, params);
+  // Where every word (or all but one) must match, the statement's text depends only on the query's shape (its slots,
+  // accents, synonyms, filters): its plan is kept. Where only some do, the text holds the words' rarities and is run once.
+  const rows = await (match === 'all' ? planKeepingRunner(options.database, keptPlans) : run)<Row>(text, params);
   return { rows: rows.filter((row) => row.id !== null), total: Number(rows[0]?.total ?? 0) };
+}
+
+/** How many ranked-search statements each database connection keeps planned: the shapes of query searched most. */
+const keptPlans = 16;
+
+/** The year searched, as written in a statement. */
+function yearOf(options: SearchOptions): number {
+  if (!Number.isSafeInteger(options.year)) throw new Error(`Not a year: ${options.year}`);
+  return options.year;
 }
