@@ -361,9 +361,6 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
   // Decisions do not keep it: it is not written for them, so none of its parameters is left unread (a parameter a
   // statement never reads has no type, and the statement fails).
   const own = !tariff || requiredIndexes.length === 0 ? '0' : `(${requiredIndexes.map(({ index }) => has('main_tsv', `s${index}`)).join(' + ')})::real / ${requiredIndexes.length}`;
-  const keep = tariff
-    ? `l.year, l.id, l.level, length(l.description) + length(l.en_description) AS length, l.position, ${own} AS own`
-    : 'd.id, d.doc_date';
   const order = tariff ? 'score DESC, level, length, position' : 'score DESC, doc_date DESC NULLS LAST, id';
   const table = tariff ? 'lookup_tariff_line l' : 'lookup_decision d';
   // A line under a heading that matched takes part of the heading's score, in the share of the query's words that name
@@ -378,7 +375,7 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
           FROM (SELECT *, coalesce(max(score) FILTER (WHERE level = 4) OVER (PARTITION BY left(id, 4)), 0) AS heading,
               max(length) FILTER (WHERE level = 4) OVER (PARTITION BY left(id, 4)) AS heading_length FROM matches) AS m) AS n) AS o), `
     : '';
-  const text = `WITH ${termsCte}matches AS MATERIALIZED (SELECT ${keep}, ${score.join(' + ')} AS score FROM ${table} WHERE ${where.join(' AND ')}),
+  const text = `WITH ${termsCte}matches AS MATERIALIZED (${matchesSql(tariff, own, score.join(' + '), where.join(' AND '))}),
     ${ranked}page AS (SELECT * FROM ${tariff ? 'ranked' : 'matches'} ORDER BY ${order} LIMIT ${add(options.rows)} OFFSET ${add(start)})
     SELECT (SELECT count(*) FROM matches) AS total, ${tariff ? tariffColumns : decisionColumns}
     FROM (SELECT 1) AS one
@@ -397,4 +394,31 @@ const keptPlans = 16;
 function yearOf(options: SearchOptions): number {
   if (!Number.isSafeInteger(options.year)) throw new Error(`Not a year: ${options.year}`);
   return options.year;
+}
+
+/** A tariff line's search columns that hold its ancestors' and its heading's notes' words and accents: long, so stored apart (TOAST). */
+const longColumns = ['context_tsv', 'search_tsv', 'accent_tsv'];
+
+/**
+ * The matches of a ranked search as narrow rows: the sort columns, the share of the words naming the line (`own`, tariff
+ * lines) and the score. A tariff line's long column is read again from where it is stored apart by every test of it (a
+ * query typed with accents tests a line's accents up to three times a word; when lines may lack a word, each word tests
+ * the line's words twice): where the score tests them more than once, the lines are read first with those columns
+ * gathered into one row value, which reads each of them once, and the score tests the row's fields.
+ */
+function matchesSql(tariff: boolean, own: string, score: string, where: string): string {
+  if (!tariff) return `SELECT d.id, d.doc_date, ${score} AS score FROM lookup_decision d WHERE ${where}`;
+  const lines = 'l.year, l.id, l.level, length(l.description) + length(l.en_description) AS length, l.position';
+  const scored = `${own} AS own, ${score} AS score`;
+  const tests = (column: string) => scored.split(`l.${column} @@`).length - 1;
+  const long = longColumns.filter((column) => tests(column) > 0);
+  if (long.reduce((sum, column) => sum + tests(column), 0) < 2) return `SELECT ${lines}, ${scored} FROM lookup_tariff_line l WHERE ${where}`;
+  const read = [
+    lines,
+    ...['words_tsv', 'main_tsv', 'head_tsv'].filter((column) => tests(column) > 0).map((column) => `l.${column}`),
+    `ROW(${long.map((column) => `l.${column}`).join(', ')}) AS v`,
+  ];
+  const fields = long.reduce((out, column, index) => out.replaceAll(`l.${column} @@`, `(l.v).f${index + 1} @@`), scored);
+  // OFFSET 0 keeps the lines' reading apart, so the row value is formed once a line.
+  return `SELECT year, id, level, length, position, ${fields} FROM (SELECT ${read.join(', ')} FROM lookup_tariff_line l WHERE ${where} OFFSET 0) AS l`;
 }
