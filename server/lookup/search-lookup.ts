@@ -366,14 +366,26 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
   // A line under a heading that matched takes part of the heading's score, in the share of the query's words that name
   // it: the heading's words are the line's too, so the best line naming the product by them rises to just before its
   // heading, never past it to another heading; lines that name it by none stay after.
+  //
+  // Only the lines that can reach the page are ranked so: a line only rises, and only the best line under a heading
+  // (the one naming the product most, then the highest), never past its heading's score. So the page is among the first
+  // lines (`top`, as many as the page reaches) and the best lines of the headings scoring at least as much as the last of
+  // them or standing over one of them; the other lines of a large answer (`machines`: 1,452) are neither sorted by
+  // heading nor lifted.
   const ranked = tariff
-    ? `ranked AS (SELECT year, id, CASE WHEN promoted THEN 4 ELSE level END AS level, CASE WHEN promoted THEN heading_length - 1 ELSE length END AS length,
+    ? `top AS MATERIALIZED (SELECT * FROM matches ORDER BY ${order} LIMIT ${add(start + options.rows)}),
+      heads AS MATERIALIZED (SELECT left(id, 4) AS head, max(score) AS heading, max(length) AS heading_length FROM matches WHERE level = 4 GROUP BY 1),
+      best AS MATERIALIZED (SELECT DISTINCT ON (h.head) m.year, m.id, m.level, m.length, m.position, m.own, m.score, h.heading, h.heading_length
+        FROM heads h JOIN matches m ON left(m.id, 4) = h.head
+        WHERE h.heading > 0 AND m.level > 4 AND (h.heading >= (SELECT min(score) FROM top) OR h.head IN (SELECT left(id, 4) FROM top WHERE level > 4))
+        ORDER BY h.head, m.own DESC, m.score DESC, m.level, m.length, m.position),
+      ranked AS (SELECT year, id, CASE WHEN promoted THEN 4 ELSE level END AS level, CASE WHEN promoted THEN heading_length - 1 ELSE length END AS length,
         position, CASE WHEN promoted THEN heading WHEN score >= heading THEN score ELSE lifted END AS score
       FROM (SELECT *, score < heading AND lifted >= heading AS promoted
-        FROM (SELECT *, CASE WHEN heading > 0 AND level > 4 AND row_number() OVER (PARTITION BY left(id, 4), level > 4 ORDER BY own DESC, score DESC, level, length, position) = 1
-            THEN score + ${inherit} * own * heading ELSE score END AS lifted
-          FROM (SELECT *, coalesce(max(score) FILTER (WHERE level = 4) OVER (PARTITION BY left(id, 4)), 0) AS heading,
-              max(length) FILTER (WHERE level = 4) OVER (PARTITION BY left(id, 4)) AS heading_length FROM matches) AS m) AS n) AS o), `
+        FROM (SELECT year, id, level, length, position, score, heading, heading_length,
+            CASE WHEN lifts THEN score + ${inherit} * own * heading ELSE score END AS lifted
+          FROM (SELECT year, id, level, length, position, own, score, heading, heading_length, true AS lifts FROM best
+            UNION ALL SELECT year, id, level, length, position, own, score, 0, NULL, false FROM top WHERE id NOT IN (SELECT id FROM best)) AS c) AS n) AS o), `
     : '';
   const text = `WITH ${termsCte}matches AS MATERIALIZED (${matchesSql(tariff, own, score.join(' + '), where.join(' AND '))}),
     ${ranked}page AS (SELECT * FROM ${tariff ? 'ranked' : 'matches'} ORDER BY ${order} LIMIT ${add(options.rows)} OFFSET ${add(start)})
