@@ -168,7 +168,7 @@ async function queryRows(run: Run, parsed: ParsedQuery, options: SearchOptions, 
   const { fields, add, where, score, order, params } = plan(parsed, options);
   const tariff = options.mode === 'tariff';
   const keep = tariff
-    ? 'l.year, l.id, l.level, length(l.description) + length(l.en_description) AS length, l.position'
+    ? 'l.year, l.id, l.level, l.text_length AS length, l.position'
     : 'd.id, d.doc_date';
   const text = `WITH matches AS MATERIALIZED (SELECT ${keep}, ${score} AS score FROM ${fields.table} WHERE ${where}),
     page AS (SELECT * FROM matches ORDER BY ${order} LIMIT ${add(options.rows)} OFFSET ${add(start)})
@@ -420,7 +420,7 @@ const longColumns = ['context_tsv', 'search_tsv', 'accent_tsv'];
  */
 function matchesSql(tariff: boolean, own: string, score: string, where: string): string {
   if (!tariff) return `SELECT d.id, d.doc_date, ${score} AS score FROM lookup_decision d WHERE ${where}`;
-  const lines = 'l.year, l.id, l.level, length(l.description) + length(l.en_description) AS length, l.position';
+  const lines = 'l.year, l.id, l.level, l.text_length AS length, l.position';
   const scored = `${own} AS own, ${score} AS score`;
   const tests = (column: string) => scored.split(`l.${column} @@`).length - 1;
   const long = longColumns.filter((column) => tests(column) > 0);
