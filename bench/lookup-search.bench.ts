@@ -8,19 +8,16 @@ import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { type Database, migrateDatabase, openPglite, openPostgres } from '../server/db/client.js';
 import { recreateDatabase } from './harness.js';
-import { importLookupFile } from '../server/lookup/import-lookup-file.js';
-import { shippedTariffFile } from '../server/lookup/seed-lookup.js';
-import { type DecisionInput, replaceDecisions } from '../server/lookup/replace-lookup-data.js';
-import { settleSearchIndexes } from '../server/db/search-indexes.js';
+import { loadLookupBenchData, mix, searchedYear } from './lookup-data.js';
 import { searchLookup } from '../server/lookup/search-lookup.js';
 import { likeEscape, runner } from '../server/lookup/sql.js';
 import { tariffYears } from '../common/lookup/query.js';
 
 /**
  * Lookup search latency through the HTTP API under concurrent clients, against a plain ILIKE search
- * over the same rows in the same run. Data: the Vietnamese tariff Dutybook ships (data/vn-tariff.csv.gz, Vietnamese
- * and English, with its sections and chapters) in all eight tariff years, plus generated Vietnamese classification
- * decisions. BENCH_DATABASE_URL runs it on PostgreSQL (that database is dropped and created again, as
+ * over the same rows in the same run. Data (bench/lookup-data.ts): the Vietnamese tariff Dutybook ships
+ * (data/vn-tariff.csv.gz, Vietnamese and English, with its sections and chapters) and the Explanatory Notes of its
+ * headings in all eight tariff years, plus generated Vietnamese classification decisions. BENCH_DATABASE_URL runs it on PostgreSQL (that database is dropped and created again, as
  * bench/harness.ts does); otherwise on a fresh embedded database.
  *
  * BENCH_REQUESTS (1,000) requests go to the search API and as many to the ranked search without its answer cache, from
@@ -28,7 +25,6 @@ import { tariffYears } from '../common/lookup/query.js';
  * database each; BENCH_DECISIONS (3,000) decisions a year. BENCH_SQL names a file of SQL statements run once the data are
  * loaded (before they are analysed), so that an index can be measured before a migration adds it.
  */
-const tariffFile = shippedTariffFile;
 const clients = Number(process.env.BENCH_CLIENTS ?? 50);
 const requestsPerTarget = Number(process.env.BENCH_REQUESTS ?? 1000);
 const baselineRequests = Number(process.env.BENCH_BASELINE_REQUESTS ?? 400);
@@ -36,57 +32,6 @@ const decisionsPerYear = Number(process.env.BENCH_DECISIONS ?? 3000);
 /** Below this many requests at once a p95 rests on too few of the slowest answers to compare runs by. */
 const meaningfulRequests = 1000;
 const targetP95Ms = 30;
-/** The year every request searches. */
-const searchedYear = 2022;
-
-/** The fixed query mix: words, accentless Vietnamese, phrases and codes, both modes. */
-const mix: Array<{ q: string; mode: 'tariff' | 'classification'; lang: 'en' | 'vi'; exact?: boolean }> = [
-  { q: 'horses', mode: 'tariff', lang: 'en' },
-  { q: 'nồi cơm điện', mode: 'tariff', lang: 'vi' },
-  { q: 'air conditioner', mode: 'tariff', lang: 'en' },
-  { q: 'máy lạnh', mode: 'tariff', lang: 'vi' },
-  { q: '밥솥', mode: 'tariff', lang: 'en' },
-  { q: 'nồi nấu cơm', mode: 'tariff', lang: 'en' },
-  { q: 'ca phe', mode: 'tariff', lang: 'vi' },
-  { q: 'thép không gỉ', mode: 'tariff', lang: 'vi' },
-  { q: 'coffee', mode: 'tariff', lang: 'en' },
-  { q: 'machines', mode: 'tariff', lang: 'en' },
-  { q: 'stainless steel', mode: 'tariff', lang: 'en' },
-  { q: 'cotton yarn', mode: 'tariff', lang: 'en' },
-  { q: 'ca phe', mode: 'classification', lang: 'vi' },
-  { q: 'dien thoai thong minh', mode: 'classification', lang: 'vi' },
-  { q: 'thep khong gi', mode: 'classification', lang: 'vi' },
-  { q: 'vai det kim', mode: 'classification', lang: 'vi' },
-  { q: 'live animals', mode: 'tariff', lang: 'en', exact: true },
-  { q: '"parts and accessories"', mode: 'tariff', lang: 'en' },
-  { q: '0101', mode: 'tariff', lang: 'en' },
-  { q: '8517.13', mode: 'tariff', lang: 'en' },
-  { q: '85', mode: 'tariff', lang: 'en' },
-  { q: '8517', mode: 'classification', lang: 'vi' },
-];
-
-const products: Array<[name: string, properties: string]> = [
-  ['Cà phê nhân Robusta', 'Hạt cà phê chưa rang, chưa khử caffeine'],
-  ['Cà phê rang xay', 'Cà phê đã rang và xay, đóng gói bán lẻ'],
-  ['Điện thoại thông minh', 'Kết nối mạng di động, màn hình cảm ứng'],
-  ['Thép không gỉ dạng cuộn', 'Thép cán phẳng, chiều rộng trên 600 mm'],
-  ['Vải dệt kim từ bông', 'Vải dệt kim đan ngang, đã nhuộm'],
-  ['Bộ phận máy may công nghiệp', 'Chi tiết bằng thép dùng cho máy may'],
-  ['Chè xanh đóng gói', 'Lá chè chưa ủ men, sao khô'],
-  ['Ống nhựa PVC', 'Ống cứng bằng plastic, đường kính 90 mm'],
-];
-
-function generateDecisions(codes: string[], year: number): DecisionInput[] {
-  return Array.from({ length: decisionsPerYear }, (_, i) => {
-    const [name, properties] = products[i % products.length]!;
-    return {
-      docNo: `${i + 1}/TB-TCHQ`, docDate: `${year}-${String((i % 12) + 1).padStart(2, '0')}-15`, hs: codes[(i * 7919) % codes.length]!,
-      productName: `${name} loại ${(i % 17) + 1}`, productProperties: `${properties}; lô ${i}`, productDescription: `Mẫu số ${i}`,
-      enProductName: `Product ${i}`, enProductProperties: '',
-    };
-  });
-}
-
 /** The same ranked search without the answer cache, as a first-time query sees it. */
 function addUncachedRoute(app: FastifyInstance, database: Database): void {
   app.get('/bench/uncached', async (request) => {
@@ -127,26 +72,6 @@ async function load(urlOf: (i: number) => string, total: number, concurrent = cl
   return { latencies: result.latencies, rps: total / result.seconds, errors: result.errors };
 }
 
-/**
- * The shipped tariff in every year: imported once into the searched year, as an import computes its search columns,
- * then its lines copied into the other years in SQL, the rows an import of the same file writes (importing it eight
- * times took most of the run: 20–40 s a year on PGlite). The other years go without their duty rates, which no
- * request of the mix reads (copying them took longer than the lines: 2.4 million rows).
- */
-async function loadTariffYears(database: Database): Promise<number> {
-  const run = runner(database);
-  const lines = await importLookupFile({ database, kind: 'tariff', year: searchedYear, file: tariffFile });
-  const columns = (await run<{ column_name: string }>(`SELECT column_name FROM information_schema.columns
-    WHERE table_schema = 'public' AND table_name = 'lookup_tariff_line' AND is_generated = 'NEVER' AND column_name <> 'year' ORDER BY ordinal_position`))
-    .map((column) => column.column_name).join(', ');
-  await run(`INSERT INTO lookup_tariff_line (year, ${columns}) SELECT other.year, ${columns}
-    FROM lookup_tariff_line CROSS JOIN unnest($1::smallint[]) AS other(year) WHERE lookup_tariff_line.year = $2`,
-  [tariffYears.filter((year) => year !== searchedYear), searchedYear]);
-  // As an import leaves the indexes: their new entries merged, not pending.
-  await settleSearchIndexes(run, 'lookup_tariff_line');
-  return lines * tariffYears.length;
-}
-
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dutybook-bench-'));
   const url = process.env.BENCH_DATABASE_URL;
@@ -155,15 +80,12 @@ async function main(): Promise<void> {
   try {
     await migrateDatabase(database);
     const t0 = performance.now();
-    const rows = await loadTariffYears(database);
-    const codes = (await runner(database)<{ id: string }>('SELECT id FROM lookup_tariff_line WHERE year = $1 AND level = 8', [searchedYear])).map((r) => r.id);
-    for (const year of tariffYears) await replaceDecisions({ database, year, decisions: generateDecisions(codes, year) });
-    if (process.env.BENCH_SQL) {
+    const rows = await loadLookupBenchData(database, decisionsPerYear, async () => {
+      if (!process.env.BENCH_SQL) return;
       const statements = fs.readFileSync(process.env.BENCH_SQL, 'utf8').split(';').map((statement) => statement.trim()).filter(Boolean);
       for (const statement of statements) await runner(database)(statement);
       console.log(`ran the ${statements.length} statements of ${process.env.BENCH_SQL}`);
-    }
-    await runner(database)('ANALYZE');
+    });
     console.log(`data: ${rows} tariff lines in ${tariffYears.length} years, ${decisionsPerYear * tariffYears.length} decisions, loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s on ${database.kind}`);
 
     const app = await buildApp({ config: { ...loadConfig({ DATA_DIR: dataDir }), webDir: path.join(dataDir, 'no-web'), lookupSearchPerMinute: 0 }, database });

@@ -3,6 +3,19 @@
  * 'Ế' → 'e', 'đ' → 'd'. Hangul and other scripts are only lower-cased (decomposing Hangul would split syllables).
  */
 export function foldChar(char: string): string {
+  let out = folds.get(char);
+  if (out === undefined) {
+    out = foldOne(char);
+    // The characters a text is written in are few: each is folded once (a search's highlighting folds every
+    // character of its page's lines).
+    if (folds.size < 4096) folds.set(char, out);
+  }
+  return out;
+}
+
+const folds = new Map<string, string>();
+
+function foldOne(char: string): string {
   if (char === 'đ' || char === 'Đ') return 'd';
   const lower = char.toLowerCase();
   if (!/[\u00C0-\u024F\u1E00-\u1EFF]/.test(lower)) return lower;

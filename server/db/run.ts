@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -14,6 +15,96 @@ export function runner(database: Database): Run {
     return async <T>(text: string, params: unknown[] = []) => (await database.pglite.query<T>(text, params)).rows;
   }
   return async <T>(text: string, params: unknown[] = []) => (await database.pool.query(text, params)).rows as T[];
+}
+
+/**
+ * A runner that keeps the plans of the statements it runs most, for statements whose planning costs more than their
+ * execution (the lookup's ranked search: a long statement over a few hundred lines). Each connection keeps its
+ * `capacity` statements used last as prepared statements, which PostgreSQL parses once and, after a few runs, plans once
+ * (a generic plan); the one used longest ago is deallocated when another is needed, so the plans a connection keeps stay
+ * bounded (about 0.3–0.4 MB each). The statements' texts must not vary with the values they are given (those are
+ * parameters), or every text would be a statement of its own. On PostgreSQL they are named statements of the wire
+ * protocol; PGlite, which has no named statements, prepares them in SQL and runs them with their values written as
+ * literals (strings, numbers and arrays of strings). Behind a transaction pooler, which may run a statement on another
+ * server connection than the one that prepared it, it is the plain runner.
+ */
+export function planKeepingRunner(database: Database, capacity: number): Run {
+  const name = (text: string) => `kept_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  if (database.kind === 'pglite') {
+    const { pglite } = database;
+    // One connection that searches share: a statement is prepared once however many searches wait for it, and one
+    // a search is about to run is not deallocated.
+    const kept = keptOnPglite.get(pglite) ?? new Map<string, { ready: Promise<unknown>; users: number }>();
+    keptOnPglite.set(pglite, kept);
+    return async <T>(text: string, params: unknown[] = []) => {
+      const statement = name(text);
+      let entry = kept.get(statement);
+      if (entry) kept.delete(statement);
+      else {
+        for (const [oldest, { users }] of kept) {
+          if (kept.size < capacity) break;
+          if (users > 0) continue;
+          kept.delete(oldest);
+          void pglite.query(`DEALLOCATE ${oldest}`).catch(() => undefined);
+        }
+        entry = { ready: pglite.query(`PREPARE ${statement} AS ${text}`), users: 0 };
+        entry.ready.catch(() => kept.delete(statement));
+      }
+      kept.set(statement, entry);
+      entry.users += 1;
+      try {
+        await entry.ready;
+        return (await pglite.query<T>(`EXECUTE ${statement}${params.length > 0 ? `(${params.map(sqlLiteral).join(', ')})` : ''}`)).rows;
+      } finally {
+        entry.users -= 1;
+      }
+    };
+  }
+  if (database.pooling !== 'session') return runner(database);
+  const { pool } = database;
+  return async <T>(text: string, params: unknown[] = []) => {
+    const statement = name(text);
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      const kept = keptStatements(client);
+      if (kept.has(statement)) kept.delete(statement);
+      else if (kept.size >= capacity) {
+        const [oldest] = kept;
+        kept.delete(oldest!);
+        await client.query(`DEALLOCATE ${oldest!}`);
+        // node-postgres remembers which statements its connection has parsed, and would not parse this one again.
+        delete (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements[oldest!];
+      }
+      kept.add(statement);
+      return (await client.query({ name: statement, text, values: params })).rows as T[];
+    } catch (error) {
+      // A connection whose statements are in doubt is not lent again.
+      broken = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+}
+
+/** A value written into a statement (standard-conforming strings: only the quote is doubled). */
+function sqlLiteral(value: unknown): string {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'string') return `'${value.replaceAll("'", "''")}'`;
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return `ARRAY[${value.map(sqlLiteral).join(', ')}]::text[]`;
+  throw new Error(`A kept statement takes strings, numbers and arrays of strings, not ${typeof value}`);
+}
+
+/** The statements an embedded database keeps prepared, the one used last at the end, with the searches using each. */
+const keptOnPglite = new WeakMap<object, Map<string, { ready: Promise<unknown>; users: number }>>();
+
+/** The statements a pooled connection keeps prepared, the one used last at the end. */
+const keptByClient = new WeakMap<pg.PoolClient, Set<string>>();
+function keptStatements(client: pg.PoolClient): Set<string> {
+  let kept = keptByClient.get(client);
+  if (!kept) keptByClient.set(client, kept = new Set());
+  return kept;
 }
 
 /**

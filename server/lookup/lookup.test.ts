@@ -177,6 +177,10 @@ describe('public tariff lookup API', () => {
     expect(phone.response.docs[0].doc_no).toBe('DEMO-103/TB-TCHQ');
     const korean = await search(`q=${encodeURIComponent('커피')}&mode=classification`);
     expect(korean.response.docs.map((doc: { hs: string }) => doc.hs).sort()).toEqual(['09011110', '09012120']);
+    // No decision holds both words: those holding most of them are listed.
+    const some = await search('q=robusta%20smartphone&mode=classification');
+    expect(some.query.match).toBe('some');
+    expect(some.response.docs.map((doc: { hs: string }) => doc.hs).sort()).toEqual(['09011110', '09012120', '85171300']);
   });
 
   it('browses the tree: sections, chapters, headings, then a heading’s whole subtree', async () => {

@@ -1,9 +1,9 @@
 import type { Database } from '../db/client.js';
-import { highlight, prefixTermLength } from '../../common/lookup/highlight.js';
+import { highlighter, prefixTermLength } from '../../common/lookup/highlight.js';
 import { fold } from '../../common/text/fold.js';
 import { type ParsedQuery, parseQuery, searchPageSize } from '../../common/lookup/query.js';
 import type { DecisionDoc, LookupLang, SearchAnswer, SearchFilters, SearchMode, TariffDoc } from '../../common/lookup/schemas.js';
-import { decisionColumns, inTransaction, likeEscape, regexEscape, type Run, runner, tariffColumns } from './sql.js';
+import { decisionColumns, inTransaction, likeEscape, planKeepingRunner, regexEscape, type Run, runner, tariffColumns } from './sql.js';
 import { isKorean, type ReadQuery, tariffIdsOf, type TermSlot } from './search-terms.js';
 import { termReaderOf } from './term-reader.js';
 
@@ -86,12 +86,12 @@ export async function searchLookup(options: SearchOptions): Promise<SearchAnswer
   const highlighting: SearchAnswer['highlighting'] = {};
   const docs = rows.map(({ total: _total, ...doc }) => doc);
   if (parsed.kind === 'text') {
-    const terms = [parsed.text, ...parsed.phrases, ...parsed.words, ...highlightTerms(read)];
+    const mark = highlighter([parsed.text, ...parsed.phrases, ...parsed.words, ...highlightTerms(read)]);
     const { shown } = fieldsOf(options.mode);
     for (const doc of docs) {
       const marks: Record<string, string[]> = {};
       for (const field of shown) {
-        const html = highlight(String((doc as Record<string, unknown>)[field] ?? ''), terms);
+        const html = mark(String((doc as Record<string, unknown>)[field] ?? ''));
         if (html) marks[field] = [html];
       }
       highlighting[doc.id] = marks;
@@ -168,7 +168,7 @@ async function queryRows(run: Run, parsed: ParsedQuery, options: SearchOptions, 
   const { fields, add, where, score, order, params } = plan(parsed, options);
   const tariff = options.mode === 'tariff';
   const keep = tariff
-    ? 'l.year, l.id, l.level, length(l.description) + length(l.en_description) AS length, l.position'
+    ? 'l.year, l.id, l.level, l.text_length AS length, l.position'
     : 'd.id, d.doc_date';
   const text = `WITH matches AS MATERIALIZED (SELECT ${keep}, ${score} AS score FROM ${fields.table} WHERE ${where}),
     page AS (SELECT * FROM matches ORDER BY ${order} LIMIT ${add(options.rows)} OFFSET ${add(start)})
@@ -219,7 +219,9 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
   // The query's words are read into text-search queries by a first CTE (`q`) of the same statement: each is computed
   // once, and the search reads them as values known before the lines are (initplans), so the lines are still read
   // through the text-search index. One statement, one round trip: the search costs less CPU on both sides.
-  const params: unknown[] = [options.year];
+  // The year is written in the statement (a plan kept for it then reads that year's own index); the words are parameters.
+  const year = yearOf(options);
+  const params: unknown[] = [];
   const add = (value: unknown) => { params.push(value); return `$${params.length}`; };
   const addText = (value: string) => `${add(value)}::text`;
   const slotQuery = (slot: TermSlot): string => {
@@ -284,7 +286,7 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
     const table = tariff ? 'lookup_tariff_line' : 'lookup_decision';
     const counted = slots.map((slot, index) => ({ slot, index })).filter(({ slot }) => !slot.optional);
     const [queries] = await run<Record<string, string | number>>(`WITH q AS MATERIALIZED (${termsSql}) SELECT q.*, ${counted.map(({ index }) =>
-      `(SELECT count(*)::int FROM (SELECT 1 FROM ${table} WHERE year = $1 AND search_tsv @@ (SELECT s${index} FROM q) LIMIT ${bound}) AS c) AS c${index}`).join(', ')} FROM q`,
+      `(SELECT count(*)::int FROM (SELECT 1 FROM ${table} WHERE year = ${year} AND search_tsv @@ (SELECT s${index} FROM q) LIMIT ${bound}) AS c) AS c${index}`).join(', ')} FROM q`,
     params);
     const count = (index: number) => Number(queries![`c${index}`] ?? 0);
     for (const { index } of counted) rarity.set(index, Math.max(0.1, Math.log(bound / (count(index) + 1)) / Math.log(bound)));
@@ -296,7 +298,7 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
       .sort((a, b) => count(a.index) - count(b.index)).slice(0, tellingWords)
       .map(({ index }) => `(${queries![`s${index}`]})`);
     if (telling.length > 0) queries!.wanted = telling.join(' | ');
-    params.splice(1);
+    params.splice(0);
     termsCte = '';
     query = (name: string) => `${add(queries![name])}::tsquery`;
   }
@@ -345,7 +347,7 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
   if (tariff) {
     score.push(`- ${penalty.chapter} * (l.level <= 2)::int - ${penalty.group} * (position('~' IN l.id) > 0)::int - ${penalty.chapter98} * (l.id LIKE '98%')::int`);
   }
-  const where = [`${alias}.year = $1`, koreanIds.length > 0 ? `(${alias}.search_tsv @@ ${query('wanted')} OR ${koreanMatch})` : `${alias}.search_tsv @@ ${query('wanted')}`];
+  const where = [`${alias}.year = ${year}`, koreanIds.length > 0 ? `(${alias}.search_tsv @@ ${query('wanted')} OR ${koreanMatch})` : `${alias}.search_tsv @@ ${query('wanted')}`];
   const { chapter, schedule, rateMin, rateMax } = options.filters ?? {};
   if (chapter) where.push(`${codeColumn} LIKE ${add(`${chapter}%`)}`);
   if (tariff && (schedule || rateMin !== undefined || rateMax !== undefined)) {
@@ -356,30 +358,79 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
   // The share of the query's words that the words naming a line hold (a line for parts `for air conditioning machines`
   // holds them, but does not name the product by them).
   const requiredIndexes = slots.map((slot, index) => ({ slot, index })).filter(({ slot }) => !slot.optional);
-  const own = requiredIndexes.length === 0 ? '0' : `(${requiredIndexes.map(({ index }) => has('main_tsv', `s${index}`)).join(' + ')})::real / ${requiredIndexes.length}`;
-  const keep = tariff
-    ? `l.year, l.id, l.level, length(l.description) + length(l.en_description) AS length, l.position, ${own} AS own`
-    : 'd.id, d.doc_date';
+  // Decisions do not keep it: it is not written for them, so none of its parameters is left unread (a parameter a
+  // statement never reads has no type, and the statement fails).
+  const own = !tariff || requiredIndexes.length === 0 ? '0' : `(${requiredIndexes.map(({ index }) => has('main_tsv', `s${index}`)).join(' + ')})::real / ${requiredIndexes.length}`;
   const order = tariff ? 'score DESC, level, length, position' : 'score DESC, doc_date DESC NULLS LAST, id';
   const table = tariff ? 'lookup_tariff_line l' : 'lookup_decision d';
   // A line under a heading that matched takes part of the heading's score, in the share of the query's words that name
   // it: the heading's words are the line's too, so the best line naming the product by them rises to just before its
   // heading, never past it to another heading; lines that name it by none stay after.
+  //
+  // Only the lines that can reach the page are ranked so: a line only rises, and only the best line under a heading
+  // (the one naming the product most, then the highest), never past its heading's score. So the page is among the first
+  // lines (`top`, as many as the page reaches) and the best lines of the headings scoring at least as much as the last of
+  // them or standing over one of them; the other lines of a large answer (`machines`: 1,452) are neither sorted by
+  // heading nor lifted.
   const ranked = tariff
-    ? `ranked AS (SELECT year, id, CASE WHEN promoted THEN 4 ELSE level END AS level, CASE WHEN promoted THEN heading_length - 1 ELSE length END AS length,
+    ? `top AS MATERIALIZED (SELECT * FROM matches ORDER BY ${order} LIMIT ${add(start + options.rows)}),
+      heads AS MATERIALIZED (SELECT left(id, 4) AS head, max(score) AS heading, max(length) AS heading_length FROM matches WHERE level = 4 GROUP BY 1),
+      best AS MATERIALIZED (SELECT DISTINCT ON (h.head) m.year, m.id, m.level, m.length, m.position, m.own, m.score, h.heading, h.heading_length
+        FROM heads h JOIN matches m ON left(m.id, 4) = h.head
+        WHERE h.heading > 0 AND m.level > 4 AND (h.heading >= (SELECT min(score) FROM top) OR h.head IN (SELECT left(id, 4) FROM top WHERE level > 4))
+        ORDER BY h.head, m.own DESC, m.score DESC, m.level, m.length, m.position),
+      ranked AS (SELECT year, id, CASE WHEN promoted THEN 4 ELSE level END AS level, CASE WHEN promoted THEN heading_length - 1 ELSE length END AS length,
         position, CASE WHEN promoted THEN heading WHEN score >= heading THEN score ELSE lifted END AS score
       FROM (SELECT *, score < heading AND lifted >= heading AS promoted
-        FROM (SELECT *, CASE WHEN heading > 0 AND level > 4 AND row_number() OVER (PARTITION BY left(id, 4), level > 4 ORDER BY own DESC, score DESC, level, length, position) = 1
-            THEN score + ${inherit} * own * heading ELSE score END AS lifted
-          FROM (SELECT *, coalesce(max(score) FILTER (WHERE level = 4) OVER (PARTITION BY left(id, 4)), 0) AS heading,
-              max(length) FILTER (WHERE level = 4) OVER (PARTITION BY left(id, 4)) AS heading_length FROM matches) AS m) AS n) AS o), `
+        FROM (SELECT year, id, level, length, position, score, heading, heading_length,
+            CASE WHEN lifts THEN score + ${inherit} * own * heading ELSE score END AS lifted
+          FROM (SELECT year, id, level, length, position, own, score, heading, heading_length, true AS lifts FROM best
+            UNION ALL SELECT year, id, level, length, position, own, score, 0, NULL, false FROM top WHERE id NOT IN (SELECT id FROM best)) AS c) AS n) AS o), `
     : '';
-  const text = `WITH ${termsCte}matches AS MATERIALIZED (SELECT ${keep}, ${score.join(' + ')} AS score FROM ${table} WHERE ${where.join(' AND ')}),
+  const text = `WITH ${termsCte}matches AS MATERIALIZED (${matchesSql(tariff, own, score.join(' + '), where.join(' AND '))}),
     ${ranked}page AS (SELECT * FROM ${tariff ? 'ranked' : 'matches'} ORDER BY ${order} LIMIT ${add(options.rows)} OFFSET ${add(start)})
     SELECT (SELECT count(*) FROM matches) AS total, ${tariff ? tariffColumns : decisionColumns}
     FROM (SELECT 1) AS one
     LEFT JOIN (page JOIN ${table} ON ${tariff ? 'l.year = page.year AND l.id = page.id' : 'd.id = page.id'}) ON true
     ORDER BY ${order.replace(/(^|, )(?=\w)/g, '$1page.')}`;
-  const rows = await run<Row>(text, params);
+  // Where every word (or all but one) must match, the statement's text depends only on the query's shape (its slots,
+  // accents, synonyms, filters): its plan is kept. Where only some do, the text holds the words' rarities and is run once.
+  const rows = await (match === 'all' ? planKeepingRunner(options.database, keptPlans) : run)<Row>(text, params);
   return { rows: rows.filter((row) => row.id !== null), total: Number(rows[0]?.total ?? 0) };
+}
+
+/** How many ranked-search statements each database connection keeps planned: the shapes of query searched most. */
+const keptPlans = 16;
+
+/** The year searched, as written in a statement. */
+function yearOf(options: SearchOptions): number {
+  if (!Number.isSafeInteger(options.year)) throw new Error(`Not a year: ${options.year}`);
+  return options.year;
+}
+
+/** A tariff line's search columns that hold its ancestors' and its heading's notes' words and accents: long, so stored apart (TOAST). */
+const longColumns = ['context_tsv', 'search_tsv', 'accent_tsv'];
+
+/**
+ * The matches of a ranked search as narrow rows: the sort columns, the share of the words naming the line (`own`, tariff
+ * lines) and the score. A tariff line's long column is read again from where it is stored apart by every test of it (a
+ * query typed with accents tests a line's accents up to three times a word; when lines may lack a word, each word tests
+ * the line's words twice): where the score tests them more than once, the lines are read first with those columns
+ * gathered into one row value, which reads each of them once, and the score tests the row's fields.
+ */
+function matchesSql(tariff: boolean, own: string, score: string, where: string): string {
+  if (!tariff) return `SELECT d.id, d.doc_date, ${score} AS score FROM lookup_decision d WHERE ${where}`;
+  const lines = 'l.year, l.id, l.level, l.text_length AS length, l.position';
+  const scored = `${own} AS own, ${score} AS score`;
+  const tests = (column: string) => scored.split(`l.${column} @@`).length - 1;
+  const long = longColumns.filter((column) => tests(column) > 0);
+  if (long.reduce((sum, column) => sum + tests(column), 0) < 2) return `SELECT ${lines}, ${scored} FROM lookup_tariff_line l WHERE ${where}`;
+  const read = [
+    lines,
+    ...['words_tsv', 'main_tsv', 'head_tsv'].filter((column) => tests(column) > 0).map((column) => `l.${column}`),
+    `ROW(${long.map((column) => `l.${column}`).join(', ')}) AS v`,
+  ];
+  const fields = long.reduce((out, column, index) => out.replaceAll(`l.${column} @@`, `(l.v).f${index + 1} @@`), scored);
+  // OFFSET 0 keeps the lines' reading apart, so the row value is formed once a line.
+  return `SELECT year, id, level, length, position, ${fields} FROM (SELECT ${read.join(', ')} FROM lookup_tariff_line l WHERE ${where} OFFSET 0) AS l`;
 }

@@ -1,4 +1,4 @@
-export { inTransaction, likeEscape, regexEscape, type Run, runner } from '../db/run.js';
+export { inTransaction, likeEscape, planKeepingRunner, regexEscape, type Run, runner } from '../db/run.js';
 
 /** Column list of a tariff line as the API shows it. */
 export const tariffColumns = `l.id, l.hs, l.year::int AS year, l.level::int AS level, l.section, l.parent_id AS "_nest_parent_",
