@@ -59,7 +59,11 @@ export async function startServer(env: Record<string, string> = {}, prepare?: (d
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     const healthy = await fetch(`${url}/api/health/`).then((r) => r.ok, () => false);
     if (healthy) break;
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    if (Date.now() > deadline) {
+      // A server that never answered is stopped here: the suite has no handle to stop it with.
+      child.kill('SIGKILL');
+      throw new Error(`server did not start:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
