@@ -144,6 +144,35 @@ describe('finalization reports in Chromium', () => {
     await context.close();
   });
 
+  it('shows the last page of the tariff check when its lines shrank below the page asked for', async () => {
+    const { context, page, pageErrors } = await newPage(suite.browser, { locale: 'en-US' });
+    await signIn(page);
+    // The answers claim 250 listed lines until page 3 is asked for, by which time the data has shrunk to the one line the
+    // period has, as cancellations or a rolled-back import leave it while a screen is open.
+    const asked: number[] = [];
+    await page.route('**/api/new-balance/report-tariff-check/**', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { count: number; results: unknown[] };
+      const pageAsked = Number(new URL(route.request().url()).searchParams.get('page') ?? '1');
+      asked.push(pageAsked);
+      if (pageAsked >= 3) body.results = [];
+      else body.count = 250;
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto(`${suite.server.url}/reports/tariff-check`);
+    const pages = page.getByTestId('tariff-check-pages');
+    await eventually(() => pages.isVisible()).toBe(true);
+    await pages.getByRole('button', { name: /next page/i }).click();
+    await eventually(() => asked.at(-1)).toBe(2);
+    await pages.getByRole('button', { name: /next page/i }).click();
+    await eventually(() => asked.at(-1)).toBe(3);
+    const line = page.getByTestId('report-tariff-check').locator('tbody tr');
+    await eventually(() => line.count()).toBe(1);
+    await expect(line.first().textContent()).resolves.toContain('YARN-01');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   it('keeps the company and period switcher in the horizontal layout', async () => {
     const { company_slug: companySlug, folder_slug: folderSlug } = account.scope;
     await api(suite.server.url, account.token, `/clients-api/companies/${companySlug}/folder-sets/${folderSlug}/`, { method: 'PATCH', body: { name: `Quyết toán năm ${year}` } });

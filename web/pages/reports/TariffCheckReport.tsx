@@ -43,6 +43,10 @@ export function TariffCheckReport({ scope }: { scope: ReportScope }) {
     mutationFn: () => downloadReport('/new-balance/report-tariff-check/', { ...scope, lang: intl.locale.slice(0, 2) }, 'tariff-check.xlsx'),
     onError: (error) => snackbar.error(errorText(error)),
   });
+  // Data that shrank since the page was chosen (lines cancelled, an import rolled back) leaves it past the end: the last
+  // page is shown instead of an empty table.
+  const lastPage = Math.max(0, Math.ceil((check.data?.count ?? 0) / tariffCheckPageSize) - 1);
+  if (check.data && !check.isPlaceholderData && page > lastPage) setPage(lastPage);
   const rows = check.data?.results ?? [];
   // Exempt lines are no disagreement with the tariff: they are counted apart, with what a refused exemption would cost.
   // Lines that agree with the tariff but have no value to compute their duty on are no disagreement either.
