@@ -12,6 +12,7 @@ import { HeaderAccount } from './layout/AccountMenu.js';
 import { CompanySwitcher } from './layout/CompanySwitcher.js';
 import { publicMenu, signedInMenu } from './layout/menu-items.js';
 import { Shell } from './layout/Shell.js';
+import { PageMessages } from './i18n/SignedInMessages.js';
 import { usePathChangeEffects } from './page-effects.js';
 import { runtimeConfig } from './runtime-config.js';
 import { accountRoutes } from './session/routes.js';
@@ -27,7 +28,7 @@ function RootLayout() {
       headerActions={<>{!signedIn && <ContactWidget />}<HeaderAccount /></>}
       drawerHeader={signedIn ? (placement) => <CompanySwitcher placement={placement} /> : undefined}
     >
-      <Outlet />
+      <PageMessages><Outlet /></PageMessages>
     </Shell>
   );
 }

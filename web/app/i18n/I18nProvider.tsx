@@ -4,14 +4,17 @@ import { type Catalog, flattenCatalog, type Locale } from '../../../common/i18n/
 import { useConfig } from '../config/ConfigProvider.js';
 import { FullScreenLoader } from '../loading.js';
 
-/** A language's catalog in two chunks: what every visitor reads, and the signed-in screens' sections. */
-export type CatalogPart = 'public' | 'business';
+/**
+ * A language's catalog in chunks: what every visitor reads, the signed-in screens' sections, and the few of those the
+ * signed-in home and its menu read (web/catalog-parts.ts).
+ */
+export type CatalogPart = 'public' | 'business' | 'home';
 
 /** Each part of each catalog is its own chunk, fetched the first time it is needed (web/catalog-parts.ts). */
 const catalogLoaders: Record<Locale, Record<CatalogPart, () => Promise<{ default: Catalog }>>> = {
-  en: { public: () => import('virtual:catalog/en/public'), business: () => import('virtual:catalog/en/business') },
-  vi: { public: () => import('virtual:catalog/vi/public'), business: () => import('virtual:catalog/vi/business') },
-  ko: { public: () => import('virtual:catalog/ko/public'), business: () => import('virtual:catalog/ko/business') },
+  en: { public: () => import('virtual:catalog/en/public'), business: () => import('virtual:catalog/en/business'), home: () => import('virtual:catalog/en/home') },
+  vi: { public: () => import('virtual:catalog/vi/public'), business: () => import('virtual:catalog/vi/business'), home: () => import('virtual:catalog/vi/home') },
+  ko: { public: () => import('virtual:catalog/ko/public'), business: () => import('virtual:catalog/ko/business'), home: () => import('virtual:catalog/ko/home') },
 };
 
 const loaded = new Map<string, Record<string, string>>();

@@ -1,7 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import { FormattedMessage } from 'react-intl';
 import { distinctiveCompanyName } from '../../../common/text/company-name.js';
 import { useSession } from '../session/SessionProvider.js';
@@ -16,21 +15,21 @@ export function CompanySwitcher({ placement = 'drawer' }: { placement?: 'drawer'
   return (
     <Stack direction={placement === 'bar' ? 'row' : 'column'} spacing={1.5} sx={placement === 'bar' ? { py: 0.5, '& .MuiTextField-root': { minWidth: 200, maxWidth: 320 } } : { px: 2, pt: 2, pb: 1 }}>
       {/* "Công ty TNHH May m…" tells no company from another: the field shows what is distinctive in the name, the
-          tooltip and the list the name in full. */}
-      <Tooltip title={fullName(companySlug)} placement="right" enterDelay={400}>
-        <TextField
-          select
-          size="small"
-          // In the bar each field is as wide as its name (a period's year must not be cut off).
-          fullWidth={placement === 'drawer'}
-          label={<FormattedMessage id="session.company" />}
-          value={companySlug}
-          onChange={(event) => selectCompany(event.target.value)}
-          slotProps={{ htmlInput: { 'data-testid': 'company-switcher' }, select: { renderValue: (slug) => distinctiveCompanyName(fullName(slug)) } }}
-        >
-          {companies.map((entry) => <MenuItem key={entry.company_slug} value={entry.company_slug}>{entry.company_name}</MenuItem>)}
-        </TextField>
-      </Tooltip>
+          hint and the list the name in full. The hint is a native title: MUI's Tooltip would bring Popper.js (28 kB)
+          into every first page. */}
+      <TextField
+        select
+        title={fullName(companySlug)}
+        size="small"
+        // In the bar each field is as wide as its name (a period's year must not be cut off).
+        fullWidth={placement === 'drawer'}
+        label={<FormattedMessage id="session.company" />}
+        value={companySlug}
+        onChange={(event) => selectCompany(event.target.value)}
+        slotProps={{ htmlInput: { 'data-testid': 'company-switcher' }, select: { renderValue: (slug) => distinctiveCompanyName(fullName(slug)) } }}
+      >
+        {companies.map((entry) => <MenuItem key={entry.company_slug} value={entry.company_slug}>{entry.company_name}</MenuItem>)}
+      </TextField>
       <TextField
         select
         size="small"

@@ -18,6 +18,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Dashboard } from '../../../common/reports/schemas.js';
+import { chartCardMinHeight } from './chart-size.js';
 
 // Only the pieces the charts draw, so the chunk stays small; the whole module loads with the overview's charts.
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
@@ -47,7 +48,7 @@ export function ChartCard({ titleId, option, table, testId, note }: { titleId: s
   const theme = useTheme();
   const [view, setView] = useState<'chart' | 'table'>('chart');
   return (
-    <Card variant="outlined" sx={{ height: '100%' }} data-testid={testId}>
+    <Card variant="outlined" sx={{ height: '100%', minHeight: chartCardMinHeight }} data-testid={testId}>
       <CardContent>
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}><FormattedMessage id={titleId} /></Typography>

@@ -19,8 +19,6 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
-import { resourceTitleKey } from '../../../common/resources/define.js';
-import { resourceNamed } from '../../../common/resources/index.js';
 import { apiRequest } from '../../app/api.js';
 import { usePageMeta } from '../../app/page-effects.js';
 import { useErrorText } from '../../app/session/error-text.js';
@@ -31,10 +29,27 @@ import type { ReportRun } from '../../../common/statements/schemas.js';
 import { fetchComputedReport, ReportRunProgress } from '../reports/computed-report.js';
 import type { DashboardData } from './DashboardCharts.js';
 import { formatBusinessDay } from '../../app/i18n/dates.js';
+import { chartCardMinHeight } from './chart-size.js';
 
-/** The charts and their library load after the overview's figures, in a chunk of their own. */
+/**
+ * The charts and their library (ECharts, 540 kB) load after the overview's figures, in chunks of their own: the
+ * figures never wait for them.
+ */
 const DashboardCharts = lazy(async () => ({ default: (await import('./DashboardCharts.js')).DashboardCharts }));
 const ComplianceCharts = lazy(async () => ({ default: (await import('./ComplianceCharts.js')).ComplianceCharts }));
+
+/** Where charts will be drawn, as large as their cards, while the chart library loads. */
+function ChartPlaceholders({ widths }: { widths: ReadonlyArray<'half' | 'full'> }) {
+  return (
+    <Grid container spacing={2} aria-busy="true" data-testid="chart-placeholders">
+      {widths.map((width, index) => (
+        <Grid key={index} size={width === 'full' ? 12 : { xs: 12, lg: 6 }}>
+          <Card variant="outlined" sx={{ height: chartCardMinHeight }} />
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
 
 interface Overview {
   tables: Array<{ resource: string; family: string; rows: number }>;
@@ -91,8 +106,10 @@ export function OverviewPage() {
   }
   const tables = overview.data?.tables ?? [];
   const filled = tables.filter((table) => table.rows > 0);
+  // A table's title is its catalog entry, as `resourceTitleKey` names it: the key is written out here because the
+  // resource definitions (47 kB) are not needed to show these numbers.
   const title = (resource: string) => {
-    const id = resourceTitleKey(resourceNamed(resource));
+    const id = `resources.${resource}`;
     return intl.messages[id] !== undefined ? intl.formatMessage({ id }) : resource;
   };
   const steps = [
@@ -129,15 +146,6 @@ export function OverviewPage() {
         <Button component={RouterLink} to="/reports/statement-15" variant="outlined" startIcon={<AssignmentTurnedInOutlined />}><FormattedMessage id="overview.actions.reports" /></Button>
         <Button component={RouterLink} to="/fta/bangke" variant="outlined" startIcon={<PublicOutlined />}><FormattedMessage id="overview.actions.origin" /></Button>
       </Stack>
-      <ReportRunProgress busy={dashboard.isPending && dashboard.fetchStatus === 'fetching'} run={dashboardRun} />
-      {dashboard.data && dashboard.data.by_month.length > 0 && (
-        <Suspense fallback={<LinearProgress />}><DashboardCharts data={dashboard.data} /></Suspense>
-      )}
-      {overview.data && filled.length > 0 && (coUtilisation.data || statementCheck.data || origin.data) && (
-        <Suspense fallback={<LinearProgress />}>
-          <ComplianceCharts data={{ coUtilisation: coUtilisation.data, statementCheck: statementCheck.data, origin: origin.data }} />
-        </Suspense>
-      )}
       {overview.data && (
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 7 }}>
@@ -176,6 +184,16 @@ export function OverviewPage() {
             </Card>
           </Grid>
         </Grid>
+      )}
+      {/* The charts come under the figures, so that neither the computed reports nor the chart library move them. */}
+      <ReportRunProgress busy={dashboard.isPending && dashboard.fetchStatus === 'fetching'} run={dashboardRun} />
+      {dashboard.data && dashboard.data.by_month.length > 0 && (
+        <Suspense fallback={<ChartPlaceholders widths={['half', 'half', 'full']} />}><DashboardCharts data={dashboard.data} /></Suspense>
+      )}
+      {overview.data && filled.length > 0 && (coUtilisation.data || statementCheck.data || origin.data) && (
+        <Suspense fallback={<ChartPlaceholders widths={[...(coUtilisation.data ? ['full' as const] : []), ...(statementCheck.data ? ['half' as const] : []), ...(origin.data ? ['half' as const] : [])]} />}>
+          <ComplianceCharts data={{ coUtilisation: coUtilisation.data, statementCheck: statementCheck.data, origin: origin.data }} />
+        </Suspense>
       )}
     </Stack>
   );
