@@ -64,10 +64,11 @@ function choiceLabelsOf(field: string): ChoiceLabels {
 
 const stageOf = (recordId: number) => `import_stage_${recordId}`;
 const keptOf = (recordId: number): ImportedLines => ({
-  sums: `import_sums_${recordId}`, classifications: `import_classifications_${recordId}`, declarations: `import_declarations_${recordId}`,
+  sums: `import_sums_${recordId}`, classifications: `import_classifications_${recordId}`, tariffKinds: `import_tariff_kinds_${recordId}`,
+  declarations: `import_declarations_${recordId}`,
 });
 const judgedOf = (recordId: number) => `import_judged_${recordId}`;
-const summedOf = (recordId: number): AddedUp => ({ sums: `import_summed_${recordId}`, classifications: `import_classified_${recordId}` });
+const summedOf = (recordId: number): AddedUp => ({ sums: `import_summed_${recordId}`, classifications: `import_classified_${recordId}`, tariffKinds: `import_kinds_${recordId}` });
 /** The tables of an import's own that outlive its batches, dropped however it ends. */
 const scratchOf = (recordId: number) => [stageOf(recordId), ...Object.values(keptOf(recordId)), ...Object.values(summedOf(recordId)), judgedOf(recordId)];
 

@@ -8,12 +8,12 @@ import { captureMail, createTestApp, signUp, type TestApp } from '../test/test-a
 import { effectiveDeclarationsCte } from './statement-sql.js';
 
 /**
- * The reports read monthly sums, and the precedents classifications, that every writer keeps (docs/statements.md,
- * docs/precedents.md). Whatever the order of the writes — lines added, edited one by one or together, deleted by id or by
+ * The reports read monthly sums and the tariff check kinds of import lines, and the precedents classifications, that
+ * every writer keeps (docs/statements.md, docs/precedents.md). Whatever the order of the writes — lines added, edited one by one or together, deleted by id or by
  * a search, imported (some marked cancelled), amended by a newer version of their declaration, cancelled by a cancel
  * import, rolled back — the kept rows equal the lines summed and grouped afresh, on the engine the suite runs on.
  */
-describe('the kept monthly sums and classifications after any sequence of writes', { timeout: 300_000 }, () => {
+describe('the kept monthly sums, kinds and classifications after any sequence of writes', { timeout: 300_000 }, () => {
   let t: TestApp;
   const mail = captureMail();
   let token = '';
@@ -40,8 +40,13 @@ describe('the kept monthly sums and classifications after any sequence of writes
    */
   const hs = fc.constantFrom('52083200', '52083200', '52083200', '52085200', '');
   const itemName = fc.constantFrom('Vải cotton', 'Vải cotton', 'VẢI COTTON', 'Cúc nhựa');
+  /** What the tariff check judges a line by (its kinds): a declared rate or none, a C/O form or none, a value or none. */
+  const taxRate = fc.constantFrom('5', '5', '0', '');
+  const coForm = fc.constantFrom('', '', 'E', 'd ');
+  const customsValue = fc.constantFrom('1000000', '2500000.5', '');
   const ecusLine = fc.record({
     account_number: declaration, registered_date: day, code: fc.constantFrom(...codes), total: quantity, type_code: fc.constantFrom('E31', 'E21'), hs, item_name: itemName,
+    tax_rate: taxRate, co_form: coForm, total_value: customsValue,
     // An imported declaration its status column marks cancelled is imported as cancelled.
     declaration_status: fc.constantFrom('Thông quan', 'Thông quan', 'Thông quan', 'Hủy'),
   });
@@ -61,7 +66,9 @@ describe('the kept monthly sums and classifications after any sequence of writes
     { weight: 4, arbitrary: fc.oneof(ecusLine.map((row) => ({ kind: 'add' as const, table: 'ecus' as const, row })), issue.map((row) => ({ kind: 'add' as const, table: 'wh-take-out' as const, row }))) },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('edit' as const), table, pick: fc.nat(), change: fc.oneof(
       fc.record({ code: fc.constantFrom(...codes) }), day.map((value) => ({ registered_date: value, takeout_date: value })), quantity.map((value) => ({ total: value, quantity: value })),
-      declaration.map((account_number) => ({ account_number })), hs.filter(Boolean).map((value) => ({ hs: value })), itemName.map((value) => ({ item_name: value }))) }) },
+      declaration.map((account_number) => ({ account_number })), hs.filter(Boolean).map((value) => ({ hs: value })), itemName.map((value) => ({ item_name: value })),
+      taxRate.filter(Boolean).map((value) => ({ tax_rate: value })), coForm.filter(Boolean).map((value) => ({ co_form: value })),
+      customsValue.filter(Boolean).map((value) => ({ total_value: value }))) }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('edit-together' as const), table, picks: fc.array(fc.nat(), { minLength: 2, maxLength: 3 }), code: fc.constantFrom(...codes) }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), table, pick: fc.nat() }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete-matching' as const), table, code: fc.constantFrom(...codes) }) },
@@ -78,9 +85,10 @@ describe('the kept monthly sums and classifications after any sequence of writes
     return Buffer.from(await workbook.xlsx.writeBuffer());
   }
   const linesOf = (lines: Array<Record<string, string>>) => [
-    ['Số tờ khai', 'Ngày đăng ký', 'Mã loại hình', 'Mã hàng', 'Lượng', 'Đơn vị tính', 'Mã HS', 'Tên hàng', 'Trạng thái'],
+    ['Số tờ khai', 'Ngày đăng ký', 'Mã loại hình', 'Mã hàng', 'Lượng', 'Đơn vị tính', 'Mã HS', 'Tên hàng', 'Trạng thái', 'Thuế suất', 'Mẫu C/O', 'Trị giá tính thuế'],
     ...lines.map((line) => [line.account_number, new Date(`${line.registered_date}T00:00:00Z`), line.type_code, line.code, Number(line.total), 'KGM',
-      line.hs || null, line.item_name, line.declaration_status]),
+      line.hs || null, line.item_name, line.declaration_status, line.tax_rate ? Number(line.tax_rate) : null, line.co_form || null,
+      line.total_value ? Number(line.total_value) : null]),
   ];
   const mappingOf = (fields: string[]) => Object.fromEntries(fields.map((field, index) => [field, { mapping_col_name: String.fromCharCode(65 + index), title: field }]));
   /** Starts an import of a workbook of one sheet through the API and waits for it. */
@@ -110,7 +118,7 @@ describe('the kept monthly sums and classifications after any sequence of writes
       case 'edit': {
         const ids = await idsOf(done.table);
         if (ids.length === 0) return;
-        const fields = done.table === 'ecus' ? ['code', 'registered_date', 'total', 'account_number', 'hs', 'item_name'] : ['code', 'takeout_date', 'quantity'];
+        const fields = done.table === 'ecus' ? ['code', 'registered_date', 'total', 'account_number', 'hs', 'item_name', 'tax_rate', 'co_form', 'total_value'] : ['code', 'takeout_date', 'quantity'];
         const change = Object.fromEntries(Object.entries(done.change).filter(([field]) => fields.includes(field)));
         if (Object.keys(change).length > 0) ok(await call('PUT', `/api/${family(done.table)}/${done.table}/${ids[done.pick % ids.length]}/`, change));
         return;
@@ -131,7 +139,7 @@ describe('the kept monthly sums and classifications after any sequence of writes
         return;
       case 'import':
         await importSheet(scope, 'import_data', 'Tờ khai', linesOf(done.lines),
-          ['account_number', 'registered_date', 'type_code', 'code', 'total', 'unit', 'hs', 'item_name', 'declaration_status']);
+          ['account_number', 'registered_date', 'type_code', 'code', 'total', 'unit', 'hs', 'item_name', 'declaration_status', 'tax_rate', 'co_form', 'total_value']);
         return;
       case 'cancel': {
         // A cancel import of one declaration (every version of it) that lines of the folder set are of.
@@ -179,7 +187,24 @@ describe('the kept monthly sums and classifications after any sequence of writes
         FROM effective WHERE hs IS NOT NULL AND hs <> '' GROUP BY 1, 2, 4, 5 ORDER BY 1, 2, 4, 5`, params);
     expect(keptClassifications).toEqual(freshClassifications);
     classifiedTogether += keptClassifications.filter((kept) => kept.lines > 1).length;
+    const kindColumns = `code, type_code, line_id, form, schedule, from_country, exemption, round(tax_rate, 4)::text AS tax_rate, proven, value_source`;
+    const keptKinds = await run<{ lines: number }>(`SELECT month::text, ${kindColumns}, lines, round(total_value, 4)::text AS total_value,
+        round(tax_cost, 4)::text AS tax_cost, round(unpaid_value, 4)::text AS unpaid_value
+      FROM ecus_tariff_kinds WHERE company_id = $1 AND folder_set_id = $2 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11`, params.slice(0, 2));
+    const freshKinds = await run(`WITH ${effectiveDeclarationsCte}
+      SELECT month::text, ${kindColumns}, count(*)::int AS lines, round(coalesce(sum(total_value), 0), 4)::text AS total_value,
+             round(coalesce(sum(tax_cost), 0), 4)::text AS tax_cost, round(coalesce(sum(total_value) FILTER (WHERE tax_cost IS NULL), 0), 4)::text AS unpaid_value
+        FROM (SELECT date_trunc('month', registered_date)::date AS month, code, type_code, left(hs, 8) AS line_id,
+                     coalesce(upper(replace(nullif(trim(co_form), ''), ' ', '')), '') AS form, coalesce(upper(replace(nullif(trim(tariff_schedule), ''), ' ', '')), '') AS schedule,
+                     coalesce(from_country, '') AS from_country, coalesce(trim(exemption_code), '') <> '' AS exemption, coalesce(tax_rate, -1) AS tax_rate,
+                     coalesce(trim(co_form), '') <> '' OR coalesce(trim(co_number), '') <> '' AS proven, value_source, total_value, tax_cost
+                FROM effective WHERE account_number LIKE '1%' AND coalesce(hs, '') <> '') k
+       GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11`, params);
+    expect(keptKinds).toEqual(freshKinds);
+    keptKindLines += keptKinds.length;
   }
+  /** Kinds of import lines the comparisons met. */
+  let keptKindLines = 0;
   /** Classifications of several lines the comparisons met. */
   let classifiedTogether = 0;
 
@@ -204,6 +229,6 @@ describe('the kept monthly sums and classifications after any sequence of writes
       (SELECT count(*)::int FROM import_records WHERE import_type = 'CANCEL' AND status IN ('succeeded', 'rolled_back')) AS cancelled,
       (SELECT count(*)::int FROM ecus_cancel_records r JOIN import_records i ON i.id = r.import_record_id WHERE i.import_type <> 'CANCEL') AS marked_cancelled,
       (SELECT count(*)::int FROM book_monthly_sums) AS book_sums`);
-    for (const [kind, count] of Object.entries({ ...met!, classifiedTogether })) expect(count, kind).toBeGreaterThan(0);
+    for (const [kind, count] of Object.entries({ ...met!, classifiedTogether, keptKindLines })) expect(count, kind).toBeGreaterThan(0);
   });
 });

@@ -1,8 +1,8 @@
 import { summedBooks } from '../resources/book-sums.js';
 import { latestLine } from '../resources/sum-scope.js';
-import { valueColumns } from './customs-value.js';
+import { declaredForm, valueColumns } from '../resources/customs-value.js';
 import { flattenBomCte, maxBomDepth } from './flatten-bom.js';
-import { declaredForm, dutyPaid, preferentialRates, tariffYearOf, tariffYearsCte } from './tariff-rates.js';
+import { dutyPaid, preferentialRates, tariffYearOf, tariffYearsCte } from './tariff-rates.js';
 
 /**
  * The named SQL of the customs finalization reports (domain §2, §2a, §3, §4.6, §5). Every report is one
@@ -48,8 +48,8 @@ export const effectiveDeclarationsCte = `
        AND NOT EXISTS (SELECT 1 FROM ecus_cancel_records c WHERE c.company_id = $1 AND c.folder_set_id = $2 AND c.ecus_id = e.id))`;
 
 /** The first day of the period's first whole month, and the first day after its last whole month. */
-const firstWholeMonth = `(date_trunc('month', $3::date - 1) + interval '1 month')::date`;
-const afterWholeMonths = `date_trunc('month', $4::date + 1)::date`;
+export const firstWholeMonth = `(date_trunc('month', $3::date - 1) + interval '1 month')::date`;
+export const afterWholeMonths = `date_trunc('month', $4::date + 1)::date`;
 
 /**
  * The rows outside the declarations that move a statement column: the opening (the previous period's closing, or the

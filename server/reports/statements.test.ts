@@ -413,7 +413,9 @@ describe('customs finalization reports', () => {
       coffee('100000000250', { tax_rate: 0, tariff_schedule: 'B30' }),
       coffee('100000000260', { tax_rate: 5, tariff_schedule: 'B14' }),
     ]);
-    const answer = (await call('viewer', 'GET', `/api/new-balance/report-tariff-check/?${scope('tariff')}`)).json();
+    const response = await call('viewer', 'GET', `/api/new-balance/report-tariff-check/?${scope('tariff')}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json();
     expect(answer.checked_lines).toBe(16);
     expect(answer.tariff_years).toEqual([2023]);
     expect(answer.results.map((row: { account_number: string; problem: string; expected_rate: string | null; duty_at_risk: string | null }) =>

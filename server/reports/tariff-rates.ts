@@ -24,8 +24,6 @@ export const loadedTariffYear = (wanted: string) =>
 
 export const tariffYearOf = (day: string) => loadedTariffYear(wantedTariffYear(day));
 
-/** A C/O form as declared, in the spelling the forms' schedules are keyed by (upper case, no spaces), or null. */
-export const declaredForm = (form: string) => `upper(replace(nullif(trim(${form}), ''), ' ', ''))`;
 
 /**
  * A lateral join giving `percents` and `schedules`: the rates of the schedules a line's C/O form claims (the forms'

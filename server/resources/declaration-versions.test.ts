@@ -33,7 +33,7 @@ describe('declarations judged ahead of an import\'s final transaction', () => {
      VALUES ($1, $2, 'ecus', 'IMPORT', 'running', $3, '', '{}') RETURNING id`, [companyId, folderSetId, file]).then(([row]) => row!.id);
   /** What a running import keeps of the lines it has loaded, as its batches do. */
   const keptLines = async (recordId: number) => {
-    const kept = { sums: `kept_sums_${recordId}`, classifications: `kept_classifications_${recordId}`, declarations: `kept_declarations_${recordId}` };
+    const kept = { sums: `kept_sums_${recordId}`, classifications: `kept_classifications_${recordId}`, tariffKinds: `kept_kinds_${recordId}`, declarations: `kept_declarations_${recordId}` };
     await createImportedLines(runner(t.database), kept);
     await keepImportedLines(runner(t.database), kept, recordId, 0);
     return kept;
@@ -99,10 +99,10 @@ describe('declarations judged ahead of an import\'s final transaction', () => {
     });
     expect(plan).toMatch(/using ecus_lines_account_number_idx[^\n]*\n\s*Index Cond: \(.*account_number >= .*account_number <= /);
   });
-  it('keeps each batch\'s sums, classifications and declarations, and adds the sums and classifications up into one row each', async () => {
+  it('keeps each batch\'s sums, classifications, kinds and declarations, and adds the sums, classifications and kinds up into one row each', async () => {
     const run = runner(t.database);
     const recordId = await runningImport('batches.xlsx');
-    const kept = { sums: `kept_sums_${recordId}`, classifications: `kept_classifications_${recordId}`, declarations: `kept_declarations_${recordId}` };
+    const kept = { sums: `kept_sums_${recordId}`, classifications: `kept_classifications_${recordId}`, tariffKinds: `kept_kinds_${recordId}`, declarations: `kept_declarations_${recordId}` };
     await createImportedLines(run, kept);
     const batch = (days: string, names: string) => run(
       `INSERT INTO ecus_lines (company_id, folder_set_id, import_record_id, account_number, row_number, registered_date, type_code, code, unit, total, item_name, hs)
@@ -118,7 +118,7 @@ describe('declarations judged ahead of an import\'s final transaction', () => {
     expect(keptTo).toBe(lines.at(-1)!.id);
     expect(await run(`SELECT count(*)::int AS sums FROM ${kept.sums}`)).toEqual([{ sums: 3 }]);
     expect(await run(`SELECT count(*)::int AS classifications FROM ${kept.classifications}`)).toEqual([{ classifications: 5 }]);
-    await addUpImportedLines(run, kept, { sums: `summed_${recordId}`, classifications: `classified_${recordId}` });
+    await addUpImportedLines(run, kept, { sums: `summed_${recordId}`, classifications: `classified_${recordId}`, tariffKinds: `kinds_${recordId}` });
     expect(await run(`SELECT month::text, total::text, lines, name, last_day::text, last_line FROM summed_${recordId} ORDER BY month`)).toEqual([
       // July: 1 + 2 of the first batch and 1 + 2 of the second; the latest line is the later of the two on the 9th.
       { month: '2025-07-01', total: '6', lines: 4, name: 'Zip', last_day: '2025-07-09', last_line: lines[3]!.id },
@@ -131,9 +131,14 @@ describe('declarations judged ahead of an import\'s final transaction', () => {
       { code: 'NVL-8', folded: 'vai', name: 'Vai', hs: '52083200', type_code: 'E31', lines: 1, first_day: '2025-07-03', last_day: '2025-07-03', last_line: lines[1]!.id },
       { code: 'NVL-8', folded: 'zip', name: 'Zip', hs: '52083200', type_code: 'E31', lines: 1, first_day: '2025-07-09', last_day: '2025-07-09', last_line: lines[3]!.id },
     ]);
+    // The lines are of one kind in each month (no value, no rate): July's of both batches added up.
+    expect(await run(`SELECT month::text, line_id, value_source, lines FROM kinds_${recordId} ORDER BY month`)).toEqual([
+      { month: '2025-07-01', line_id: '52083200', value_source: 'missing', lines: 4 },
+      { month: '2025-08-01', line_id: '52083200', value_source: 'missing', lines: 1 },
+    ]);
     expect(await run(`SELECT declaration FROM ${kept.declarations} ORDER BY declaration`)).toEqual(
       ['10640000001', '10640000002', '10640000003'].map((declaration) => ({ declaration })));
-    await run(`DROP TABLE ${kept.sums}, ${kept.classifications}, ${kept.declarations}, summed_${recordId}, classified_${recordId}`);
+    await run(`DROP TABLE ${kept.sums}, ${kept.classifications}, ${kept.tariffKinds}, ${kept.declarations}, summed_${recordId}, classified_${recordId}, kinds_${recordId}`);
     await run('DELETE FROM ecus_lines WHERE import_record_id = $1', [recordId]);
   });
 

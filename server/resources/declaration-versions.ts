@@ -2,6 +2,7 @@ import type { ResourceDefinition } from '../../common/resources/define.js';
 import { lockCompanyData } from '../db/data-version.js';
 import type { Run } from '../db/run.js';
 import { addImportedClassifications, addUpImportedClassifications, classifyDeclarations, createImportedClassifications, keepBatchClassifications } from './declared-classifications.js';
+import { addImportedTariffKinds, addUpImportedTariffKinds, createImportedTariffKinds, keepBatchTariffKinds, keepTariffKinds } from './declared-tariff-kinds.js';
 import { estimatedCount } from './list-rows.js';
 import { type CodeKey, effectiveLine, latestLine, loadingImports, sumScope } from './sum-scope.js';
 
@@ -14,8 +15,9 @@ import { type CodeKey, effectiveLine, latestLine, loadingImports, sumScope } fro
  *   amendments, and only the latest visible version of a declaration counts.
  * - The monthly sums (`ecus_monthly_sums`) of the effective lines: latest versions, not cancelled, per month, type
  *   code, code and unit, with the latest line of each.
- * - The classifications (`ecus_classifications`, declared-classifications.ts) of the effective lines, kept for the same
- *   codes as the monthly sums.
+ * - The classifications (`ecus_classifications`, declared-classifications.ts) of the effective lines, and the kinds of
+ *   the import lines the tariff check judges (`ecus_tariff_kinds`, declared-tariff-kinds.ts), kept for the same codes as
+ *   the monthly sums.
  *
  * Rows of an import still loading are not visible: they supersede nothing and add to no sum until it succeeds.
  */
@@ -224,6 +226,7 @@ export async function refreshDeclarations(run: Run, companyId: string, declarati
   if (summed) {
     await addImportedSums(run, companyId, summed.sums, changedCodes);
     await addImportedClassifications(run, companyId, summed.classifications, changedCodes);
+    await addImportedTariffKinds(run, companyId, summed.tariffKinds, changedCodes);
     await deriveCodes(run, companyId, changedCodes);
     return;
   }
@@ -236,12 +239,14 @@ export interface ImportedLines {
   sums: string;
   /** Their classifications by raw item name, batch by batch, as the sums. */
   classifications: string;
+  /** The kinds of their import lines, batch by batch, as the sums. */
+  tariffKinds: string;
   /** Their declarations, ordered by the first 11 digits of their numbers. */
   declarations: string;
 }
 
-/** The tables an import's kept sums and classifications are added up into before its final transaction, one row each. */
-export interface AddedUp { sums: string; classifications: string }
+/** The tables an import's kept sums, classifications and kinds are added up into before its final transaction, one row each. */
+export interface AddedUp { sums: string; classifications: string; tariffKinds: string }
 
 /**
  * Creates the tables an import keeps of its lines. The sums of each batch are added as rows of their own: adding them
@@ -255,6 +260,7 @@ export async function createImportedLines(run: Run, kept: ImportedLines): Promis
     `CREATE UNLOGGED TABLE ${kept.sums} (folder_set_id uuid NOT NULL, month date NOT NULL, type_code text, code text, unit text,
        total numeric NOT NULL, lines int NOT NULL, name text, last_day date NOT NULL, last_line int NOT NULL)`);
   await createImportedClassifications(run, kept.classifications);
+  await createImportedTariffKinds(run, kept.tariffKinds);
   await run(`CREATE UNLOGGED TABLE ${kept.declarations} (declaration text COLLATE "C" PRIMARY KEY)`);
 }
 
@@ -269,7 +275,8 @@ export async function createImportedLines(run: Run, kept: ImportedLines): Promis
 export async function keepImportedLines(run: Run, kept: ImportedLines, importRecordId: number, afterId: number): Promise<number> {
   const [batch] = await run<{ last: number | null }>(
     `WITH batch AS MATERIALIZED (
-       SELECT id, folder_set_id, account_number, registered_date, type_code, code, unit, total, item_name, hs FROM ecus_lines
+       SELECT id, folder_set_id, account_number, registered_date, type_code, code, unit, total, item_name, hs, co_form, co_number, tariff_schedule,
+              from_country, exemption_code, tax_rate, tax_cost, total_value, nt_value, unit_price, currency, exchange_rate FROM ecus_lines
         WHERE id > $2 AND id <= (SELECT max(id) FROM ecus_lines) AND import_record_id + 0 = $1),
      summed AS (
        INSERT INTO ${kept.sums} (folder_set_id, month, type_code, code, unit, total, lines, name, last_day, last_line)
@@ -277,6 +284,7 @@ export async function keepImportedLines(run: Run, kept: ImportedLines, importRec
               ${latestLine('registered_date', 'id')}
          FROM batch WHERE registered_date IS NOT NULL GROUP BY 1, 2, 3, 4, 5),
      classified AS (${keepBatchClassifications(kept.classifications, 'batch')}),
+     kinds AS (${keepBatchTariffKinds(kept.tariffKinds, 'batch')}),
      declared AS (INSERT INTO ${kept.declarations} SELECT DISTINCT left(account_number, 11) FROM batch ON CONFLICT DO NOTHING)
      SELECT max(id) AS last FROM batch`, [importRecordId, afterId]);
   return batch?.last ?? afterId;
@@ -290,6 +298,7 @@ export async function keepImportedLines(run: Run, kept: ImportedLines, importRec
  */
 export async function addUpImportedLines(run: Run, kept: ImportedLines, into: AddedUp): Promise<AddedUp> {
   await addUpImportedClassifications(run, kept.classifications, into.classifications);
+  await addUpImportedTariffKinds(run, kept.tariffKinds, into.tariffKinds);
   await run(
     `CREATE UNLOGGED TABLE ${into.sums} AS
      SELECT folder_set_id, month, type_code, code, unit, sum(total) AS total, sum(lines)::int AS lines, max(name) AS name, max(last_day) AS last_day,
@@ -354,10 +363,11 @@ export async function refreshEffectiveLines(run: Run, companyId: string, scope: 
   await deriveCodes(run, companyId, scope);
 }
 
-/** Re-derives what the effective lines of some codes, or of a whole folder set, keep: their monthly sums and classifications. */
+/** Re-derives what the effective lines of some codes, or of a whole folder set, keep: their monthly sums, classifications and kinds. */
 async function deriveCodes(run: Run, companyId: string, scope: readonly CodeKey[] | { folderSetId: string }): Promise<void> {
   await sumDeclarations(run, companyId, scope);
   await classifyDeclarations(run, companyId, scope);
+  await keepTariffKinds(run, companyId, scope);
 }
 
 /** Re-derives the monthly sums of the effective lines of some codes, or of a whole folder set. */

@@ -22,3 +22,6 @@ export const valueSource = (line: string) =>
 
 /** The columns every report reads the value of a line `line` of `ecus_lines` through: `total_value` and `value_source`. */
 export const valueColumns = (line: string) => `${customsValue(line)} AS total_value, ${valueSource(line)} AS value_source`;
+
+/** A C/O form (or a tariff schedule) as declared, in the spelling the forms' schedules are keyed by (upper case, no spaces), or null. */
+export const declaredForm = (form: string) => `upper(replace(nullif(trim(${form}), ''), ' ', ''))`;
