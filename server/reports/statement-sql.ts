@@ -38,14 +38,22 @@ const mapped = (alias: string, day: string, code = `${alias}.code`) =>
  * over declarations starts from these. Their `total_value` is the taxable value as declared or derived from the
  * invoice, null when unknown, and `value_source` says which (customs-value.ts).
  */
-export const effectiveDeclarationsCte = `
+const effectiveLines = (probe: string) => `
   effective AS NOT MATERIALIZED (
     SELECT e.id, e.account_number, e.row_number, e.registered_date, e.type_code, e.code, e.item_name, e.hs, e.from_country, e.unit, e.total,
            ${valueColumns('e')}, e.tax_rate, e.tax_cost, e.exemption_code, e.co_form, e.co_number, e.tariff_schedule
       FROM ecus_lines e
      WHERE ${visible('e')} AND e.registered_date BETWEEN $3 AND $4
-       AND NOT EXISTS (SELECT 1 FROM ecus_superseded_lines s WHERE s.folder_set_id = $2 AND s.line_id = e.id)
-       AND NOT EXISTS (SELECT 1 FROM ecus_cancel_records c WHERE c.company_id = $1 AND c.folder_set_id = $2 AND c.ecus_id = e.id))`;
+       AND NOT EXISTS (SELECT 1 FROM ecus_superseded_lines s WHERE s.folder_set_id = $2 AND s.line_id = e.id${probe})
+       AND NOT EXISTS (SELECT 1 FROM ecus_cancel_records c WHERE c.company_id = $1 AND c.folder_set_id = $2 AND c.ecus_id = e.id${probe}))`;
+export const effectiveDeclarationsCte = effectiveLines('');
+
+/**
+ * The same lines, each looked up among the superseded and cancelled ones by index, for a statement that reads a few
+ * days' or item codes' lines: `OFFSET 0` keeps the planner from hashing all of the folder set's (500,000 superseded lines
+ * at ten million, 0.3 s a statement, for a day of 20,000 lines).
+ */
+export const probedDeclarationsCte = effectiveLines(' OFFSET 0');
 
 /** The first day of the period's first whole month, and the first day after its last whole month. */
 export const firstWholeMonth = `(date_trunc('month', $3::date - 1) + interval '1 month')::date`;

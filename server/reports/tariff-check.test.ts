@@ -84,8 +84,9 @@ describe('the tariff check read from the kept kinds', () => {
     // The second page of 50 takes the last 40 disagreeing lines (February's last 10 and March's 30) and the first 10
     // exempt lines.
     expect(pageSlices(summary, { limit: 50, offset: 50 })).toEqual([
-      { run: 0, from: '2025-02-01', to: '2025-04-01', skip: 20, take: 40, read: 'code' },
-      { run: 2, from: '2025-01-01', to: '2025-02-01', skip: 0, take: 10, read: 'day' },
+      { run: 0, from: '2025-02-01', to: '2025-04-01', skip: 20, take: 40, read: 'code', days: 124 },
+      // 10 lines at 20,000 a month: a day holds them, read twice over.
+      { run: 2, from: '2025-01-01', to: '2025-02-01', skip: 0, take: 10, read: 'day', days: 1 },
     ]);
   });
 });
