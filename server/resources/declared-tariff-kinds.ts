@@ -50,7 +50,13 @@ export async function keepTariffKinds(run: Run, companyId: string, scope: readon
   if (!scoped) return;
   const { sums, lines, params } = scoped;
   await run(`DELETE FROM ecus_tariff_kinds s WHERE s.company_id = $1 AND ${sums}`, params);
+  // The planner takes every line for a kind of its own (half a million groups for a million lines, against 42,000) and
+  // sorts them by the twelve columns of the key: 10 s for a folder set of a million lines, against 4.6 s hashed. The
+  // writer's settings are put back after, for the statements that follow in its transaction.
+  const [before] = await run<{ sort: string; memory: string }>(`SELECT current_setting('enable_sort') AS sort, current_setting('work_mem') AS memory`);
+  await run(`SELECT set_config('enable_sort', 'off', true), set_config('work_mem', '64MB', true)`);
   await run(`INSERT INTO ecus_tariff_kinds (${kindColumns}) SELECT $1, * FROM (${tariffKindsOf(`${lines} AND ${effectiveLine('e')}`)}) k`, params);
+  await run(`SELECT set_config('enable_sort', $1, true), set_config('work_mem', $2, true)`, [before!.sort, before!.memory]);
 }
 
 /** Creates the table a declaration import keeps its lines' kinds in as it loads them, a kind possibly in each batch. */
