@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { startServerProcess } from '../e2e/server-process.js';
 
 /**
  * First loads in Chromium on localhost, cold cache, of the built app (`npm run build:web` first):
@@ -16,50 +15,11 @@ import { type BrowserContext, chromium, type Page } from 'playwright-core';
 const goals = { jsKb: 200, lcpMs: 1000, signedInDecodedKb: 500 };
 const demoAccount = { email: 'demo@dutybook.vn', password: 'dutybook-demo-2026' };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 /**
  * The server on a fresh embedded database of its own, which it migrates and seeds with the demonstration tariff and
  * account (e2e/harness.ts copies a database prepared by the end-to-end run instead, which a benchmark has not got).
  */
-async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dutybook-first-load-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TZ: 'UTC', DATABASE_URL: '', DEMO_TARIFF: 'true', LOOKUP_SEARCH_PER_MIN: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  while (!(await fetch(`${url}/api/health/`).then((response) => response.ok, () => false))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not start:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+const startServer = async () => startServerProcess(await fs.mkdtemp(path.join(os.tmpdir(), 'dutybook-first-load-')), {}, 180_000);
 
 /** A page whose cache is off and whose scripts' transferred bytes are counted, optionally on a 200 KB/s connection. */
 async function coldPage(context: BrowserContext, throttle = false): Promise<{ page: Page; transferred: () => number }> {

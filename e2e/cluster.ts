@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { openAsBlob } from 'node:fs';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ecusMapping, sheetName, writeEcusWorkbook } from '../bench/imports-workbook.js';
 import { setAdministrator } from '../server/reports-bi/admin-cli.js';
+import { freePort } from './server-process.js';
 
 /**
  * A deployment of several processes run as one, for the cluster test (e2e/cluster.e2e.test.ts, shortened) and the
@@ -78,16 +78,6 @@ export async function clusterUnavailable(topology: ClusterOptions['topology'] = 
   }
   if (topology === 'cluster' && !pgbouncerBinary()) return 'pgbouncer is not installed (apt-get install pgbouncer)';
   return null;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 const withDatabase = (url: string, name: string) => {

@@ -1,6 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
@@ -9,24 +7,11 @@ import { migrateDatabase, openDatabase } from '../server/db/client.js';
 import { runner } from '../server/db/run.js';
 import { seedDatabase } from '../server/seed.js';
 import { setAdministrator } from '../server/reports-bi/admin-cli.js';
+import { type RunningServer, startServerProcess } from './server-process.js';
+
+export type { RunningServer };
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-export interface RunningServer {
-  url: string;
-  dataDir: string;
-  stop: () => Promise<void>;
-}
 
 /**
  * How long a server may take to answer its first health check: a copy of the run's database starts in seconds, while a
@@ -40,43 +25,10 @@ const startupMs = (env: Record<string, string>) => env.DEMO_TARIFF === 'false' ?
  * tariff its database starts as a copy of the run's, migrated and seeded once (`e2e/global-setup.ts`).
  */
 export async function startServer(env: Record<string, string> = {}, prepare?: (dataDir: string) => Promise<void>): Promise<RunningServer> {
-  const port = await freePort();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dutybook-e2e-'));
   if (env.DEMO_TARIFF !== 'false') await fs.cp(inject('e2eDataTemplate'), dataDir, { recursive: true });
   await prepare?.(dataDir);
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    // The suites drive screens from one address; the search limit has tests of its own (server/lookup/search-cost.test.ts).
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TZ: 'UTC', DATABASE_URL: '', DEMO_TARIFF: 'true', LOOKUP_SEARCH_PER_MIN: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  const basePath = env.BASE_PATH ? `/${env.BASE_PATH.replace(/^\/+|\/+$/g, '')}` : '';
-  const url = `http://127.0.0.1:${port}${basePath}`;
-  const deadline = Date.now() + startupMs(env);
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    const healthy = await fetch(`${url}/api/health/`).then((r) => r.ok, () => false);
-    if (healthy) break;
-    if (Date.now() > deadline) {
-      // A server that never answered is stopped here: the suite has no handle to stop it with.
-      child.kill('SIGKILL');
-      throw new Error(`server did not start:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    dataDir,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  return startServerProcess(dataDir, env, startupMs(env));
 }
 
 /** Debian's Chromium, headless, with the flags that keep it off the network. */

@@ -203,4 +203,5 @@ export const importTargetOf = (resource: ResourceDefinition, importType: ImportT
 
 /** The catalog key of a field's label. */
 export const fieldLabelKey = (name: string, definition: FieldDefinition) => definition.label ?? `fields.${name}`;
-export const resourceTitleKey = (resource: ResourceDefinition) => `resources.${resource.name}`;
+/** The catalog key of a table's title; it needs only the name, so that a page can title tables without their definitions. */
+export const resourceTitleKey = (resource: Pick<ResourceDefinition, 'name'>) => `resources.${resource.name}`;

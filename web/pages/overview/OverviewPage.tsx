@@ -24,6 +24,7 @@ import { usePageMeta } from '../../app/page-effects.js';
 import { useErrorText } from '../../app/session/error-text.js';
 import { useSession } from '../../app/session/SessionProvider.js';
 import { dataPages } from '../data/data-pages.js';
+import { resourceTitleKey } from '../../../common/resources/define.js';
 import type { CoUtilisation, OriginPassChart, StatementCheckChart } from '../../../common/reports/schemas.js';
 import type { ReportRun } from '../../../common/statements/schemas.js';
 import { fetchComputedReport, ReportRunProgress } from '../reports/computed-report.js';
@@ -106,10 +107,9 @@ export function OverviewPage() {
   }
   const tables = overview.data?.tables ?? [];
   const filled = tables.filter((table) => table.rows > 0);
-  // A table's title is its catalog entry, as `resourceTitleKey` names it: the key is written out here because the
-  // resource definitions (47 kB) are not needed to show these numbers.
+  // By name: the resource definitions (47 kB) are not needed to show these numbers.
   const title = (resource: string) => {
-    const id = `resources.${resource}`;
+    const id = resourceTitleKey({ name: resource });
     return intl.messages[id] !== undefined ? intl.formatMessage({ id }) : resource;
   };
   const steps = [
