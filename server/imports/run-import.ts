@@ -8,7 +8,7 @@ import { companyDataChanged } from '../db/data-version.js';
 import { copyInto, inTransaction, type Run, runner, skipRowChecks } from '../db/run.js';
 import { catalogs } from '../i18n.js';
 import {
-  type AddedUp, addUpImportedLines, analyseDeclarations, createImportedLines, dataStillAt, type ImportedLines, judgeImportedDeclarations, keepImportedLines,
+  type AddedUp, addUpImportedLines, analyseDeclarations, createImportedLines, dataStillAt, type Declarations, declarationsOfImport, type ImportedLines, judgeImportedDeclarations, keepImportedLines,
   lastDeclarationLine, refreshDeclarations, refreshEffectiveLines, versioned,
 } from '../resources/declaration-versions.js';
 import { quoted } from '../db/statement.js';
@@ -20,7 +20,7 @@ import { LeaseLost, ServerClosing } from '../jobs/leases.js';
 import { numberFormatsOfSheet } from './headers.js';
 import { loadInChild } from './reader.js';
 import { type ImportType, importFields, type Setup, targetOf } from './setup.js';
-import { cancelMarkedLines, maxErrors, stepOf, UnmatchedLines } from './variant-steps.js';
+import { cancelledCodes, cancelMarkedLines, maxErrors, stepOf, UnmatchedLines } from './variant-steps.js';
 import { type SheetLimits } from '../spreadsheets/sniff.js';
 import { UnreadableFile } from '../spreadsheets/unreadable.js';
 import type { Upload } from './uploads.js';
@@ -244,14 +244,14 @@ export async function runImport(database: Database, job: ImportJob, signal?: Abo
           // that gives a status is read for it, so that no other import's final transaction scans its lines again.
           const statusGiven = 'declaration_status' in job.setup.mapping || job.setup.extra_fields.declaration_status !== undefined;
           if (target.table === 'ecus_lines' && statusGiven && await cancelMarkedLines(tx, job.companyId, job.folderSetId, job.recordId) > 0) {
-            await refreshEffectiveLines(tx, job.companyId, { folderSetId: job.folderSetId }, { analysed: true });
+            await refreshEffectiveLines(tx, job.companyId, await cancelledCodes(tx, job.recordId));
           }
         }
         await addImportedBookSums(tx, target, job.companyId, job.recordId);
         if (database.kind === 'pglite') await tx('SET LOCAL session_replication_role = origin');
       }
       // Corrections and cancellations change which quantities count, not which versions.
-      if (!direct) await refreshEffectiveLines(tx, job.companyId, { folderSetId: job.folderSetId }, { analysed: true });
+      if (step) await refreshEffectiveLines(tx, job.companyId, await step.codesActedOn(tx, job.recordId));
       await companyDataChanged(tx, job.companyId);
     });
   } catch (error) {
@@ -308,6 +308,10 @@ export async function rollBackRows(tx: Run, recordId: number): Promise<void> {
   const target = targetOf(resource, record.import_type);
   await forgetSearchTexts(tx, target, `SELECT id FROM ${target.table} WHERE import_record_id = $1`, [recordId]);
   const bookCodes = step ? [] : await importedBookCodes(tx, resource, recordId);
+  // What taking its rows out can change, asked while they are there.
+  const actedOn = step ? await step.codesActedOn(tx, recordId) : [];
+  const declarations: Declarations = step || !versioned(resource) ? []
+    : resource.table === 'ecus_lines' ? await declarationsOfImport(tx, record.company_id, recordId, record.folder_set_id) : { folderSetId: record.folder_set_id };
   if (step) await step.rollBack(tx, recordId);
   else {
     // The cancellations a plain declaration import recorded from its status column go before its lines.
@@ -317,8 +321,8 @@ export async function rollBackRows(tx: Run, recordId: number): Promise<void> {
   await refreshBookSums(tx, resource, record.company_id, bookCodes);
   // The versions it brought gone, earlier versions of its declarations may be the latest again; corrections and
   // cancellations undone change only which quantities count.
-  if (step) await refreshEffectiveLines(tx, record.company_id, { folderSetId: record.folder_set_id });
-  else if (versioned(resource)) await refreshDeclarations(tx, record.company_id, { folderSetId: record.folder_set_id });
+  if (step) await refreshEffectiveLines(tx, record.company_id, actedOn);
+  else await refreshDeclarations(tx, record.company_id, declarations);
   await tx("UPDATE import_records SET status = 'rolled_back', finished_at = now() WHERE id = $1", [recordId]);
   await companyDataChanged(tx, record.company_id);
 }

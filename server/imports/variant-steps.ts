@@ -11,6 +11,7 @@ import { ecus as declarationLines } from '../../common/resources/ecus.js';
 import type { Run } from '../db/run.js';
 import { quoted } from '../db/statement.js';
 import { ofDeclaration } from '../resources/declaration-versions.js';
+import type { CodeKey } from '../resources/sum-scope.js';
 import { refreshSearchTexts } from '../resources/search-texts.js';
 import type { RowError } from './convert-rows.js';
 
@@ -42,6 +43,8 @@ export interface StepRules {
   /** An import of this step that acted on lines the given import loaded, which must be rolled back first. */
   actedOnLinesOf: (tx: Run, recordId: number) => Promise<number | null>;
   rollBack: (tx: Run, recordId: number) => Promise<void>;
+  /** The codes of the lines the import acted on, before and after: all that applying or rolling it back can change. */
+  codesActedOn: (tx: Run, recordId: number) => Promise<CodeKey[]>;
 }
 
 export class UnmatchedLines extends Error {
@@ -123,6 +126,9 @@ const amendLines: StepRules = {
     await refreshSearchTexts(tx, declarationLines, 'SELECT ecus_id FROM ecus_ama_records WHERE import_record_id = $1', [recordId]);
     await tx('DELETE FROM ecus_ama_records WHERE import_record_id = $1', [recordId]);
   },
+  codesActedOn: (tx, recordId) => tx<CodeKey>(
+    `SELECT DISTINCT a.folder_set_id, c.code FROM ecus_ama_records a CROSS JOIN LATERAL (VALUES (a.code), (a.previous_code)) c (code)
+      WHERE a.import_record_id = $1`, [recordId]),
 };
 
 /** Cancellations record every line they match, with every column of the line and the sheet's date and reason. */
@@ -145,7 +151,12 @@ const cancelLines: StepRules = {
   blockerOfRollback: async () => null,
   actedOnLinesOf: (tx, recordId) => recordsOnLinesOf(tx, 'ecus_cancel_records', recordId),
   rollBack: async (tx, recordId) => { await tx('DELETE FROM ecus_cancel_records WHERE import_record_id = $1', [recordId]); },
+  codesActedOn: (tx, recordId) => cancelledCodes(tx, recordId),
 };
+
+/** The codes of the lines an import recorded as cancelled: a cancel import's, or a plain import's marked ones. */
+export const cancelledCodes = (tx: Run, recordId: number) => tx<CodeKey>(
+  'SELECT DISTINCT c.folder_set_id, e.code FROM ecus_cancel_records c JOIN ecus_lines e ON e.id = c.ecus_id WHERE c.import_record_id = $1', [recordId]);
 
 /**
  * A declaration an export marks cancelled in its status column ('Hủy', 'Đã hủy', 'Cancelled'): folded, the word on its

@@ -11,7 +11,7 @@ import { effectiveDeclarationsCte } from './statement-sql.js';
  * The reports read monthly sums and the tariff check kinds of import lines, and the precedents classifications, that
  * every writer keeps (docs/statements.md, docs/precedents.md). Whatever the order of the writes — lines added, edited one by one or together, deleted by id or by
  * a search, imported (some marked cancelled), amended by a newer version of their declaration, cancelled by a cancel
- * import, rolled back — the kept rows equal the lines summed and grouped afresh, on the engine the suite runs on.
+ * import, corrected by an AMA import, rolled back — the kept rows equal the lines summed and grouped afresh, on the engine the suite runs on.
  */
 describe('the kept monthly sums, kinds and classifications after any sequence of writes', { timeout: 300_000 }, () => {
   let t: TestApp;
@@ -45,7 +45,7 @@ describe('the kept monthly sums, kinds and classifications after any sequence of
   const coForm = fc.constantFrom('', '', 'E', 'd ');
   const customsValue = fc.constantFrom('1000000', '2500000.5', '');
   const ecusLine = fc.record({
-    account_number: declaration, registered_date: day, code: fc.constantFrom(...codes), total: quantity, type_code: fc.constantFrom('E31', 'E21'), hs, item_name: itemName,
+    account_number: declaration, row_number: fc.constantFrom('1', '2', '3'), registered_date: day, code: fc.constantFrom(...codes), total: quantity, type_code: fc.constantFrom('E31', 'E21'), hs, item_name: itemName,
     tax_rate: taxRate, co_form: coForm, total_value: customsValue,
     // An imported declaration its status column marks cancelled is imported as cancelled.
     declaration_status: fc.constantFrom('Thông quan', 'Thông quan', 'Thông quan', 'Hủy'),
@@ -60,6 +60,7 @@ describe('the kept monthly sums, kinds and classifications after any sequence of
     | { kind: 'delete-matching'; table: 'ecus' | 'wh-take-out'; code: string }
     | { kind: 'import'; lines: Array<Record<string, string>> }
     | { kind: 'cancel'; pick: number }
+    | { kind: 'amend'; pick: number; code: string; total: string }
     | { kind: 'rollback' };
   const table = fc.constantFrom('ecus' as const, 'wh-take-out' as const);
   const write: fc.Arbitrary<Write> = fc.oneof(
@@ -76,6 +77,7 @@ describe('the kept monthly sums, kinds and classifications after any sequence of
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('import' as const), lines: fc.tuple(ecusLine, fc.array(fc.oneof(ecusLine, fc.record({ account_number: declaration, registered_date: day })), { maxLength: 3 }))
       .map(([first, others]) => [first, ...others.map((other) => ({ ...first, ...other }))]) }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }) },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant('amend' as const), pick: fc.nat(), code: fc.constantFrom(...codes), total: quantity }) },
     { weight: 2, arbitrary: fc.constant({ kind: 'rollback' as const }) },
   );
 
@@ -85,8 +87,8 @@ describe('the kept monthly sums, kinds and classifications after any sequence of
     return Buffer.from(await workbook.xlsx.writeBuffer());
   }
   const linesOf = (lines: Array<Record<string, string>>) => [
-    ['Số tờ khai', 'Ngày đăng ký', 'Mã loại hình', 'Mã hàng', 'Lượng', 'Đơn vị tính', 'Mã HS', 'Tên hàng', 'Trạng thái', 'Thuế suất', 'Mẫu C/O', 'Trị giá tính thuế'],
-    ...lines.map((line) => [line.account_number, new Date(`${line.registered_date}T00:00:00Z`), line.type_code, line.code, Number(line.total), 'KGM',
+    ['Số tờ khai', 'Số dòng', 'Ngày đăng ký', 'Mã loại hình', 'Mã hàng', 'Lượng', 'Đơn vị tính', 'Mã HS', 'Tên hàng', 'Trạng thái', 'Thuế suất', 'Mẫu C/O', 'Trị giá tính thuế'],
+    ...lines.map((line) => [line.account_number, Number(line.row_number), new Date(`${line.registered_date}T00:00:00Z`), line.type_code, line.code, Number(line.total), 'KGM',
       line.hs || null, line.item_name, line.declaration_status, line.tax_rate ? Number(line.tax_rate) : null, line.co_form || null,
       line.total_value ? Number(line.total_value) : null]),
   ];
@@ -139,7 +141,7 @@ describe('the kept monthly sums, kinds and classifications after any sequence of
         return;
       case 'import':
         await importSheet(scope, 'import_data', 'Tờ khai', linesOf(done.lines),
-          ['account_number', 'registered_date', 'type_code', 'code', 'total', 'unit', 'hs', 'item_name', 'declaration_status', 'tax_rate', 'co_form', 'total_value']);
+          ['account_number', 'row_number', 'registered_date', 'type_code', 'code', 'total', 'unit', 'hs', 'item_name', 'declaration_status', 'tax_rate', 'co_form', 'total_value']);
         return;
       case 'cancel': {
         // A cancel import of one declaration (every version of it) that lines of the folder set are of.
@@ -147,6 +149,15 @@ describe('the kept monthly sums, kinds and classifications after any sequence of
         if (lines.length === 0) return;
         await importSheet(scope, 'cancel_import_data', 'Hủy', [['Số tờ khai', 'Ngày hủy', 'Lý do hủy'], [lines[done.pick % lines.length]!.account_number, new Date(Date.UTC(2025, 5, 1)), 'Khai sai']],
           ['account_number', 'cancel_date', 'cancel_reason']);
+        return;
+      }
+      case 'amend': {
+        // An AMA import correcting the code and quantity of one line, found by its declaration and line number.
+        const lines = (await call('GET', `/api/balance/ecus/?${new URLSearchParams(scope)}&ordering=id&page_size=500`)).json().results as Array<{ account_number: string; row_number: number | null }>;
+        const line = lines[done.pick % Math.max(lines.length, 1)];
+        if (!line?.row_number) return;
+        await importSheet(scope, 'ama_import_data', 'AMA', [['Số tờ khai', 'Số dòng', 'Mã hàng', 'Lượng'], [line.account_number, line.row_number, done.code, Number(done.total)]],
+          ['account_number', 'row_number', 'code', 'total']);
         return;
       }
       case 'rollback': {
@@ -228,6 +239,7 @@ describe('the kept monthly sums, kinds and classifications after any sequence of
       (SELECT count(*)::int FROM ecus_superseded_lines) AS superseded,
       (SELECT count(*)::int FROM import_records WHERE import_type = 'CANCEL' AND status IN ('succeeded', 'rolled_back')) AS cancelled,
       (SELECT count(*)::int FROM ecus_cancel_records r JOIN import_records i ON i.id = r.import_record_id WHERE i.import_type <> 'CANCEL') AS marked_cancelled,
+      (SELECT count(*)::int FROM import_records WHERE import_type = 'AMA' AND status IN ('succeeded', 'rolled_back')) AS amended,
       (SELECT count(*)::int FROM book_monthly_sums) AS book_sums`);
     for (const [kind, count] of Object.entries({ ...met!, classifiedTogether, keptKindLines })) expect(count, kind).toBeGreaterThan(0);
   });
