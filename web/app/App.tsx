@@ -1,10 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
 import { ConfigProvider } from './config/ConfigProvider.js';
 import { I18nProvider } from './i18n/I18nProvider.js';
 import { SignedInMessages } from './i18n/SignedInMessages.js';
 import { AppLoadingProvider } from './loading.js';
-import { router } from './router.js';
+import { AppRouter } from './router.js';
 import { SessionProvider } from './session/SessionProvider.js';
 import { SnackbarProvider } from './snackbar/SnackbarProvider.js';
 import { AppThemeProvider } from './theme/AppThemeProvider.js';
@@ -23,7 +22,7 @@ export function App() {
               <SnackbarProvider>
                 <SessionProvider>
                   <SignedInMessages>
-                    <RouterProvider router={router} />
+                    <AppRouter />
                   </SignedInMessages>
                 </SessionProvider>
               </SnackbarProvider>

@@ -17,7 +17,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import type { UserInfo } from '../../../common/accounts/schemas.js';
 import { useConfig } from '../config/ConfigProvider.js';
 import { useSession } from '../session/SessionProvider.js';
@@ -37,6 +37,7 @@ export function AccountMenu() {
   const { user, signOut } = useSession();
   const { config, update } = useConfig();
   const navigate = useNavigate();
+  const location = useLocation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (!user) return null;
   const close = () => setAnchor(null);
@@ -87,7 +88,9 @@ export function AccountMenu() {
           data-testid="logout"
           onClick={() => {
             close();
-            void signOut().then(() => navigate('/login'));
+            // Signed in again, the user comes back to where they signed out.
+            const from = { pathname: location.pathname, search: location.search };
+            void signOut().then(() => navigate('/login', { state: { from } }));
           }}
         >
           <ListItemIcon><Logout fontSize="small" /></ListItemIcon>

@@ -1,26 +1,15 @@
-import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { SignedInOnly, SignedOutOnly } from './guards.js';
+import { lazyScreen } from '../lazy-screen.js';
 
-/** Each screen is its own chunk: visitors of the public lookup never download the account screens. */
-const screen = (path: string, guard: 'in' | 'out', load: () => Promise<ComponentType>): RouteObject => ({
-  path,
-  lazy: async () => {
-    const Page = await load();
-    const Guard = guard === 'in' ? SignedInOnly : SignedOutOnly;
-    return { element: <Guard><Page /></Guard> };
-  },
-});
-
-/** The sign-in screens (visitors only) and the account and company pages (signed-in users only). */
+/** The sign-in screens (visitors only) and the account and company pages (signed-in users only), each its own chunk. */
 export const accountRoutes: RouteObject[] = [
-  screen('login', 'out', () => import('../../pages/auth/LoginPage.js').then((m) => m.LoginPage)),
-  screen('register', 'out', () => import('../../pages/auth/RegisterPage.js').then((m) => m.RegisterPage)),
-  screen('forgot', 'out', () => import('../../pages/auth/ForgotPage.js').then((m) => m.ForgotPage)),
-  screen('verify', 'out', () => import('../../pages/auth/VerifyPage.js').then((m) => () => <m.VerifyPage purpose="register" />)),
-  screen('check-mail', 'out', () => import('../../pages/auth/CheckMailPage.js').then((m) => m.CheckMailPage)),
-  screen('forgot/verify', 'out', () => import('../../pages/auth/VerifyPage.js').then((m) => () => <m.VerifyPage purpose="reset" />)),
-  screen('reset-password', 'out', () => import('../../pages/auth/ResetPasswordPage.js').then((m) => m.ResetPasswordPage)),
-  screen('user', 'in', () => import('../../pages/account/AccountPage.js').then((m) => m.AccountPage)),
-  screen('company', 'in', () => import('../../pages/company/CompanyPage.js').then((m) => m.CompanyPage)),
+  { path: 'login', element: lazyScreen(() => import('../../pages/auth/LoginPage.js').then((m) => m.LoginPage), 'out') },
+  { path: 'register', element: lazyScreen(() => import('../../pages/auth/RegisterPage.js').then((m) => m.RegisterPage), 'out') },
+  { path: 'forgot', element: lazyScreen(() => import('../../pages/auth/ForgotPage.js').then((m) => m.ForgotPage), 'out') },
+  { path: 'verify', element: lazyScreen(() => import('../../pages/auth/VerifyPage.js').then((m) => () => <m.VerifyPage purpose="register" />), 'out') },
+  { path: 'check-mail', element: lazyScreen(() => import('../../pages/auth/CheckMailPage.js').then((m) => m.CheckMailPage), 'out') },
+  { path: 'forgot/verify', element: lazyScreen(() => import('../../pages/auth/VerifyPage.js').then((m) => () => <m.VerifyPage purpose="reset" />), 'out') },
+  { path: 'reset-password', element: lazyScreen(() => import('../../pages/auth/ResetPasswordPage.js').then((m) => m.ResetPasswordPage), 'out') },
+  { path: 'user', element: lazyScreen(() => import('../../pages/account/AccountPage.js').then((m) => m.AccountPage), 'in') },
+  { path: 'company', element: lazyScreen(() => import('../../pages/company/CompanyPage.js').then((m) => m.CompanyPage), 'in') },
 ];

@@ -1,8 +1,5 @@
-import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { ScreenError } from '../data/ScreenError.js';
-
-const panel = (path: string, load: () => Promise<ComponentType>): RouteObject => ({ path, lazy: async () => ({ Component: await load() }) });
+import { lazyScreen } from '../../app/lazy-screen.js';
 
 /**
  * `/admin` and its tabs, each its own chunk. The layout checks the platform administrator flag: anyone else, signed in
@@ -11,16 +8,15 @@ const panel = (path: string, load: () => Promise<ComponentType>): RouteObject =>
 export const adminRoutes: RouteObject[] = [
   {
     path: 'admin',
-    errorElement: <ScreenError />,
-    lazy: async () => ({ Component: (await import('./AdminLayout.js')).AdminLayout }),
+    element: lazyScreen(() => import('./AdminLayout.js').then((m) => m.AdminLayout)),
     children: [
       { index: true, element: <Navigate to="users" replace /> },
-      panel('users', () => import('./UsersPanel.js').then((m) => m.UsersPanel)),
-      panel('reports', () => import('./ReportsPanel.js').then((m) => m.ReportsPanel)),
-      panel('questions', () => import('./QuestionsPanel.js').then((m) => m.QuestionsPanel)),
-      panel('lookup-data', () => import('./LookupDataPanel.js').then((m) => m.LookupDataPanel)),
-      panel('statement-templates', () => import('./StatementTemplatesPanel.js').then((m) => m.StatementTemplatesPanel)),
-      panel('audit-log', () => import('./AuditLogPanel.js').then((m) => m.AuditLogPanel)),
+      { path: 'users', element: lazyScreen(() => import('./UsersPanel.js').then((m) => m.UsersPanel)) },
+      { path: 'reports', element: lazyScreen(() => import('./ReportsPanel.js').then((m) => m.ReportsPanel)) },
+      { path: 'questions', element: lazyScreen(() => import('./QuestionsPanel.js').then((m) => m.QuestionsPanel)) },
+      { path: 'lookup-data', element: lazyScreen(() => import('./LookupDataPanel.js').then((m) => m.LookupDataPanel)) },
+      { path: 'statement-templates', element: lazyScreen(() => import('./StatementTemplatesPanel.js').then((m) => m.StatementTemplatesPanel)) },
+      { path: 'audit-log', element: lazyScreen(() => import('./AuditLogPanel.js').then((m) => m.AuditLogPanel)) },
     ],
   },
 ];

@@ -1,14 +1,9 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyScreen } from '../../app/lazy-screen.js';
 
 /** A page loaded on first visit: the home page's chunk carries only what the home page draws. */
-const page = (path: string, load: () => Promise<ComponentType>): RouteObject => ({
-  path,
-  lazy: async () => {
-    const Page = await load();
-    return { element: <Page /> };
-  },
-});
+const page = (path: string, load: () => Promise<ComponentType>): RouteObject => ({ path, element: lazyScreen(load) });
 
 /** The public lookup's pages; `/:code` ranks below every fixed route, so those take precedence. */
 export const lookupRoutes: RouteObject[] = [

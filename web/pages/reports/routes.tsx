@@ -1,13 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { SignedInOnly } from '../../app/session/guards.js';
-import { ScreenError } from '../data/ScreenError.js';
+import { lazyScreen } from '../../app/lazy-screen.js';
 
 /** The finalization reports, signed-in users only, in a chunk of their own. */
-export const reportRoutes: RouteObject[] = [{
-  path: 'reports/:tab?',
-  errorElement: <ScreenError />,
-  lazy: async () => {
-    const { ReportsPage } = await import('./ReportsPage.js');
-    return { element: <SignedInOnly><ReportsPage /></SignedInOnly> };
-  },
-}];
+export const reportRoutes: RouteObject[] = [
+  { path: 'reports/:tab?', element: lazyScreen(() => import('./ReportsPage.js').then((m) => m.ReportsPage), 'in') },
+];
