@@ -33,16 +33,33 @@ export async function deleteRowsById(options: { database: Database; resource: Re
   });
 }
 
-/** Deletes every row of the folder set that matches the search and filters (all of them without any). */
+/** The most rows a delete of matching rows re-derives what they touched for; more re-derive their whole folder set. */
+const touchedRowsAtMost = 10_000;
+
+/**
+ * Deletes every row of the folder set that matches the search and filters (all of them without any). Up to
+ * `touchedRowsAtMost` rows, they are deleted by id and only what they touched is re-derived (their codes and
+ * declarations), as a delete by id does; more are deleted by the condition and their folder set re-derived whole, which
+ * costs less than a lookup a row.
+ */
 export async function deleteMatchingRows(options: { run: Run; resource: ResourceDefinition; scope: Scope; parameters: ListParameters }): Promise<{ deleted: number }> {
+  const { run, resource, scope } = options;
   const statement = new Statement();
-  const where = whereClause(statement, options.resource, options.scope, options.parameters);
-  const [result] = await options.run<{ deleted: number }>(
-    `WITH gone AS (DELETE FROM ${options.resource.table} WHERE ${where} RETURNING id)${forgottenSearchTexts(options.resource, 'gone')}
-     SELECT count(*)::int AS deleted FROM gone`,
-    statement.params,
-  );
-  if (options.scope.folderSetId) await refreshFolderSet(options.run, options.resource, options.scope.companyId, options.scope.folderSetId);
-  await companyDataChanged(options.run, options.scope.companyId);
+  const where = whereClause(statement, resource, scope, options.parameters);
+  const matched = await run<{ id: number }>(`SELECT id FROM ${resource.table} WHERE ${where} LIMIT ${touchedRowsAtMost + 1}`, statement.params);
+  const few = matched.length <= touchedRowsAtMost;
+  const touched = few ? await touchedBy(run, resource, scope.companyId, matched.map((row) => row.id)) : null;
+  const [result] = few
+    ? await run<{ deleted: number }>(
+      `WITH gone AS (DELETE FROM ${resource.table} WHERE company_id = $1 AND id = ANY($2::int[]) RETURNING id)${forgottenSearchTexts(resource, 'gone')}
+       SELECT count(*)::int AS deleted FROM gone`,
+      [scope.companyId, matched.map((row) => row.id)])
+    : await run<{ deleted: number }>(
+      `WITH gone AS (DELETE FROM ${resource.table} WHERE ${where} RETURNING id)${forgottenSearchTexts(resource, 'gone')}
+       SELECT count(*)::int AS deleted FROM gone`,
+      statement.params);
+  if (touched) await refreshTouched(run, resource, scope.companyId, touched);
+  else if (scope.folderSetId) await refreshFolderSet(run, resource, scope.companyId, scope.folderSetId);
+  await companyDataChanged(run, scope.companyId);
   return { deleted: result?.deleted ?? 0 };
 }
