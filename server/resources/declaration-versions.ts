@@ -365,20 +365,19 @@ export async function refreshEffectiveLines(run: Run, companyId: string, scope: 
   await deriveCodes(run, companyId, scope);
 }
 
-/** The most declarations a rollback re-derives one by one; an import of more re-derives its whole folder set. */
-const rolledBackDeclarations = 10_000;
+/** The most declarations and codes a rollback re-derives one by one; an import of more re-derives its whole folder set. */
+const rolledBackKeys = 10_000;
 
 /**
  * What taking an import's declaration lines out can change, asked before they go: their declarations (each with the
  * codes of its lines), whose earlier versions may count again, or the whole folder set for an import of more than
- * `rolledBackDeclarations` declarations, where one statement over the folder set costs less than a lookup each.
+ * `rolledBackKeys` of them, where one statement over the folder set costs less than a lookup each.
  */
 export async function declarationsOfImport(run: Run, companyId: string, importRecordId: number, folderSetId: string): Promise<Declarations> {
-  const [counted] = await run<{ many: boolean }>(
-    `SELECT count(*) > ${rolledBackDeclarations} AS many FROM (${importedDeclarations} LIMIT ${rolledBackDeclarations + 1}) d`, [companyId, importRecordId]);
-  if (counted?.many) return { folderSetId };
-  return run<DeclarationKey>('SELECT DISTINCT i.folder_set_id, left(i.account_number, 11) AS declaration, i.code FROM ecus_lines i WHERE i.import_record_id = $2 AND i.company_id = $1',
-    [companyId, importRecordId]);
+  const keys = await run<DeclarationKey>(
+    `SELECT DISTINCT i.folder_set_id, left(i.account_number, 11) AS declaration, i.code FROM ecus_lines i
+      WHERE i.import_record_id = $2 AND i.company_id = $1 LIMIT ${rolledBackKeys + 1}`, [companyId, importRecordId]);
+  return keys.length > rolledBackKeys ? { folderSetId } : keys;
 }
 
 /** Re-derives what the effective lines of some codes, or of a whole folder set, keep: their monthly sums, classifications and kinds. */

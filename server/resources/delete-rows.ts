@@ -9,6 +9,11 @@ import { forgottenSearchTexts } from './search-texts.js';
 import { Statement } from '../db/statement.js';
 import type { Scope } from '../access.js';
 
+/** A delete of the rows of `resource` that `condition` holds for, which forgets their search texts and answers `answer` of them (`gone`). */
+const deleteWhere = (resource: ResourceDefinition, condition: string, answer: string) =>
+  `WITH gone AS (DELETE FROM ${resource.table} WHERE ${condition} RETURNING id)${forgottenSearchTexts(resource, 'gone')}
+   SELECT ${answer} FROM gone`;
+
 /**
  * Deletes the listed rows of the company, all or none: an id that is not the company's (or no longer
  * exists) answers "not found" and nothing is deleted.
@@ -17,11 +22,7 @@ export async function deleteRowsById(options: { database: Database; resource: Re
   const ids = [...new Set(options.ids)];
   return inTransaction(options.database, async (run) => {
     const touched = await touchedBy(run, options.resource, options.scope.companyId, ids);
-    const deleted = await run<{ id: number }>(
-      `WITH gone AS (DELETE FROM ${options.resource.table} WHERE company_id = $1 AND id = ANY($2::int[]) RETURNING id)${forgottenSearchTexts(options.resource, 'gone')}
-       SELECT id FROM gone`,
-      [options.scope.companyId, ids],
-    );
+    const deleted = await run<{ id: number }>(deleteWhere(options.resource, 'company_id = $1 AND id = ANY($2::int[])', 'id'), [options.scope.companyId, ids]);
     if (deleted.length !== ids.length) {
       const found = new Set(deleted.map((row) => row.id));
       const missing = ids.filter((id) => !found.has(id));
@@ -49,15 +50,10 @@ export async function deleteMatchingRows(options: { run: Run; resource: Resource
   const matched = await run<{ id: number }>(`SELECT id FROM ${resource.table} WHERE ${where} LIMIT ${touchedRowsAtMost + 1}`, statement.params);
   const few = matched.length <= touchedRowsAtMost;
   const touched = few ? await touchedBy(run, resource, scope.companyId, matched.map((row) => row.id)) : null;
+  const counted = 'count(*)::int AS deleted';
   const [result] = few
-    ? await run<{ deleted: number }>(
-      `WITH gone AS (DELETE FROM ${resource.table} WHERE company_id = $1 AND id = ANY($2::int[]) RETURNING id)${forgottenSearchTexts(resource, 'gone')}
-       SELECT count(*)::int AS deleted FROM gone`,
-      [scope.companyId, matched.map((row) => row.id)])
-    : await run<{ deleted: number }>(
-      `WITH gone AS (DELETE FROM ${resource.table} WHERE ${where} RETURNING id)${forgottenSearchTexts(resource, 'gone')}
-       SELECT count(*)::int AS deleted FROM gone`,
-      statement.params);
+    ? await run<{ deleted: number }>(deleteWhere(resource, 'company_id = $1 AND id = ANY($2::int[])', counted), [scope.companyId, matched.map((row) => row.id)])
+    : await run<{ deleted: number }>(deleteWhere(resource, where, counted), statement.params);
   if (touched) await refreshTouched(run, resource, scope.companyId, touched);
   else if (scope.folderSetId) await refreshFolderSet(run, resource, scope.companyId, scope.folderSetId);
   await companyDataChanged(run, scope.companyId);
