@@ -8,7 +8,11 @@ export default defineConfig({
   root: 'web',
   base: './',
   plugins: [react(), catalogParts(), precompress()],
-  resolve: { dedupe: ['intl-messageformat', '@formatjs/icu-messageformat-parser', '@formatjs/icu-skeleton-parser'] },
+  resolve: {
+    dedupe: ['intl-messageformat', '@formatjs/icu-messageformat-parser', '@formatjs/icu-skeleton-parser'],
+    // The catalogs arrive parsed (web/catalog-parts.ts): the app needs the message syntax's types, not its parser.
+    alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -78,6 +78,7 @@ describe('web app serving', () => {
       expect(page.headers['content-type']).toContain('text/html');
       expect(page.body).toContain('<base href="/dutybook/">');
       expect(page.body).toContain('"basePath":"/dutybook"');
+      expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
 
       const asset = await t.app.inject({ method: 'GET', url: '/dutybook/assets/app-abc123.js' });
       expect(asset.statusCode).toBe(200);
@@ -85,6 +86,11 @@ describe('web app serving', () => {
       const compressed = await t.app.inject({ method: 'GET', url: '/dutybook/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });
       expect(compressed.headers['content-encoding']).toBe('br');
       expect(zlib.brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log("app")');
+      // A script keeps the headers that guard a subresource and goes without the document's policies.
+      for (const response of [asset, compressed]) {
+        expect([response.headers['x-content-type-options'], response.headers['cross-origin-resource-policy']]).toEqual(['nosniff', 'same-origin']);
+        expect([response.headers['content-security-policy'], response.headers['x-frame-options']]).toEqual([undefined, undefined]);
+      }
 
       const dottedCode = await t.app.inject({ method: 'GET', url: '/dutybook/8516.60.10' });
       expect([dottedCode.statusCode, dottedCode.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);

@@ -2,9 +2,7 @@ import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import PublicOutlined from '@mui/icons-material/PublicOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SvgIconComponent } from '@mui/icons-material';
@@ -30,23 +28,20 @@ export function HomePage() {
           <FormattedMessage id="home.subtitle" />
         </Typography>
       </Box>
-      <Grid container spacing={2}>
+      {/* A CSS grid of outlined papers, not MUI's Grid and Card: the visitors' first page loads three scripts fewer. */}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } }}>
         {features.map(({ key, icon: Icon }) => (
-          <Grid key={key} size={{ xs: 12, md: 4 }}>
-            <Card sx={{ height: '100%' }}>
-              <CardContent>
-                <Icon color="primary" sx={{ fontSize: 36 }} />
-                <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
-                  <FormattedMessage id={`home.${key}Title`} />
-                </Typography>
-                <Typography color="text.secondary" sx={{ mt: 1 }}>
-                  <FormattedMessage id={`home.${key}Text`} />
-                </Typography>
-              </CardContent>
-            </Card>
-          </Grid>
+          <Paper key={key} variant="outlined" sx={{ p: 2, pb: 3 }}>
+            <Icon color="primary" sx={{ fontSize: 36 }} />
+            <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
+              <FormattedMessage id={`home.${key}Title`} />
+            </Typography>
+            <Typography color="text.secondary" sx={{ mt: 1 }}>
+              <FormattedMessage id={`home.${key}Text`} />
+            </Typography>
+          </Paper>
         ))}
-      </Grid>
+      </Box>
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
-/** The halves of a language's catalog (web/catalog-parts.ts), each a nested catalog as in common/i18n. */
+/** The parts of a language's catalog (web/catalog-parts.ts): nested as in common/i18n, each message parsed in advance. */
 declare module 'virtual:catalog/*' {
-  type Catalog = { [key: string]: string | Catalog };
-  const catalog: Catalog;
+  import type { MessageFormatElement } from 'react-intl';
+  type CompiledCatalog = { [key: string]: MessageFormatElement[] | CompiledCatalog };
+  const catalog: CompiledCatalog;
   export default catalog;
 }

@@ -1,4 +1,4 @@
-import Grid from '@mui/material/Grid';
+import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -22,20 +22,19 @@ export function LookupHomePage() {
     <Stack spacing={3}>
       <HomePage />
       <SearchBanner key={year} />
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 8 }}>
-          <Stack spacing={1}>
-            <TextField
-              select size="small" sx={{ maxWidth: 200 }} value={year} label={intl.formatMessage({ id: 'lookup.tree.year' })}
-              onChange={(event) => setParams(Number(event.target.value) === 2025 ? {} : { year: String(event.target.value) })}
-            >
-              {choices.map((option) => <MenuItem key={option} value={option}>{option}</MenuItem>)}
-            </TextField>
-            <HsTree year={year} />
-          </Stack>
-        </Grid>
-        <Grid size={{ xs: 12, md: 4 }}><SearchSidebar /></Grid>
-      </Grid>
+      {/* A CSS grid, not MUI's Grid: the visitors' first page loads one script fewer. */}
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' } }}>
+        <Stack spacing={1}>
+          <TextField
+            select size="small" sx={{ maxWidth: 200 }} value={year} label={intl.formatMessage({ id: 'lookup.tree.year' })}
+            onChange={(event) => setParams(Number(event.target.value) === 2025 ? {} : { year: String(event.target.value) })}
+          >
+            {choices.map((option) => <MenuItem key={option} value={option}>{option}</MenuItem>)}
+          </TextField>
+          <HsTree year={year} />
+        </Stack>
+        <SearchSidebar />
+      </Box>
     </Stack>
   );
 }
