@@ -47,12 +47,12 @@ export async function deleteMatchingRows(options: { run: Run; resource: Resource
   const { run, resource, scope } = options;
   const statement = new Statement();
   const where = whereClause(statement, resource, scope, options.parameters);
-  const matched = await run<{ id: number }>(`SELECT id FROM ${resource.table} WHERE ${where} LIMIT ${touchedRowsAtMost + 1}`, statement.params);
-  const few = matched.length <= touchedRowsAtMost;
-  const touched = few ? await touchedBy(run, resource, scope.companyId, matched.map((row) => row.id)) : null;
+  const ids = (await run<{ id: number }>(`SELECT id FROM ${resource.table} WHERE ${where} LIMIT ${touchedRowsAtMost + 1}`, statement.params)).map((row) => row.id);
+  const few = ids.length <= touchedRowsAtMost;
+  const touched = few ? await touchedBy(run, resource, scope.companyId, ids) : null;
   const counted = 'count(*)::int AS deleted';
   const [result] = few
-    ? await run<{ deleted: number }>(deleteWhere(resource, 'company_id = $1 AND id = ANY($2::int[])', counted), [scope.companyId, matched.map((row) => row.id)])
+    ? await run<{ deleted: number }>(deleteWhere(resource, 'company_id = $1 AND id = ANY($2::int[])', counted), [scope.companyId, ids])
     : await run<{ deleted: number }>(deleteWhere(resource, where, counted), statement.params);
   if (touched) await refreshTouched(run, resource, scope.companyId, touched);
   else if (scope.folderSetId) await refreshFolderSet(run, resource, scope.companyId, scope.folderSetId);
