@@ -127,7 +127,7 @@ async function dependents(tx: Run, record: { id: number; resource: string; impor
   return null;
 }
 
-export async function rollBackImport(database: Database, companyId: string, id: number): Promise<void> {
+export async function rollBackImport(database: Database, companyId: string, id: number, declarationsAtMost?: number): Promise<void> {
   await inTransaction(database, async (tx) => {
     const [record] = await tx<{ id: number; resource: string; import_type: ImportType; status: string }>(
       'SELECT id, resource, import_type, status FROM import_records WHERE id = $1 AND company_id = $2 FOR UPDATE', [id, companyId]);
@@ -136,7 +136,7 @@ export async function rollBackImport(database: Database, companyId: string, id: 
     if (record.status !== 'succeeded' && record.status !== 'interrupted') throw new AppError('conflict', `Only a finished or interrupted import can be rolled back; this one is ${record.status}.`);
     const blocker = await dependents(tx, record);
     if (blocker) throw new AppError('import_in_use', blocker);
-    await rollBackRows(tx, id);
+    await rollBackRows(tx, id, declarationsAtMost);
   });
 }
 

@@ -296,9 +296,10 @@ async function finish(run: Run, recordId: number, status: 'succeeded' | 'failed'
 
 /**
  * Takes an import's rows out again: a variant with a step undoes it (an amendment restores the lines it changed),
- * other imports delete their rows. The caller has checked that nothing later depends on them.
+ * other imports delete their rows. The caller has checked that nothing later depends on them. `declarationsAtMost`: how
+ * many of its declarations' codes are re-derived one by one before its whole folder set is instead.
  */
-export async function rollBackRows(tx: Run, recordId: number): Promise<void> {
+export async function rollBackRows(tx: Run, recordId: number, declarationsAtMost?: number): Promise<void> {
   // The record is locked first: a slice of its rows' search text being kept finishes before, or sees it rolled back.
   const [record] = await tx<{ resource: string; import_type: ImportType; company_id: string; folder_set_id: string }>(
     'SELECT resource, import_type, company_id, folder_set_id FROM import_records WHERE id = $1 FOR UPDATE', [recordId]);
@@ -311,7 +312,7 @@ export async function rollBackRows(tx: Run, recordId: number): Promise<void> {
   // What taking its rows out can change, asked while they are there.
   const actedOn = step ? await step.codesActedOn(tx, recordId) : [];
   const declarations: Declarations = step || !versioned(resource) ? []
-    : resource.table === 'ecus_lines' ? await declarationsOfImport(tx, record.company_id, recordId, record.folder_set_id) : { folderSetId: record.folder_set_id };
+    : resource.table === 'ecus_lines' ? await declarationsOfImport(tx, record.company_id, recordId, record.folder_set_id, declarationsAtMost) : { folderSetId: record.folder_set_id };
   if (step) await step.rollBack(tx, recordId);
   else {
     // The cancellations a plain declaration import recorded from its status column go before its lines.

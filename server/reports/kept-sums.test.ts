@@ -1,7 +1,11 @@
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runner } from '../db/run.js';
+import { resourceNamed } from '../../common/resources/index.js';
+import { resolveScope } from '../access.js';
+import { inTransaction, runner } from '../db/run.js';
+import { rollBackImport } from '../imports/records.js';
+import { deleteMatchingRows } from '../resources/delete-rows.js';
 import { settledJobs } from '../jobs/leases.js';
 import { multipart } from '../test/multipart.js';
 import { captureMail, createTestApp, signUp, type TestApp } from '../test/test-app.js';
@@ -17,12 +21,14 @@ describe('the kept monthly sums, kinds and classifications after any sequence of
   let t: TestApp;
   const mail = captureMail();
   let token = '';
+  let userId = '';
   let run: ReturnType<typeof runner>;
 
   beforeAll(async () => {
     t = await createTestApp({ authRateLimitPerMinute: 10_000 }, mail);
     run = runner(t.database);
     token = await signUp(t.app, mail, 'writer@sums.vn');
+    [{ id: userId }] = await run<{ id: string }>("SELECT id FROM users WHERE email = 'writer@sums.vn'") as [{ id: string }];
   });
   afterAll(async () => t.close());
 
@@ -99,7 +105,7 @@ describe('the kept monthly sums, kinds and classifications after any sequence of
     const uploaded = await t.app.inject({ method: 'POST', url: '/api/uploads/', ...withToken(multipart({}, { name: 'sheet.xlsx', content: await workbookOf(sheetName, rows) })) });
     ok(uploaded);
     const started = await call('POST', `/api/balance/ecus/${run}/`, {
-      ...scope, upload_id: uploaded.json().upload_id, sheet_name: sheetName, header_from: 1, header_to: 1, mapping: mappingOf(fields), allow_duplicate_file: true,
+      ...scope, upload_id: uploaded.json().upload_id, sheet_name: sheetName, header_from: 1, header_to: 1, mapping: mappingOf(fields), on_duplicate: 'add',
     });
     ok(started);
     await settledJobs();
@@ -141,7 +147,19 @@ describe('the kept monthly sums, kinds and classifications after any sequence of
         // Every row of the code of a row there is, found by a search.
         const rows = (await call('GET', `/api/${family(done.table)}/${done.table}/?${new URLSearchParams(scope)}&ordering=id&page_size=500`)).json().results as Array<{ code: string }>;
         if (rows.length === 0) return;
-        const answer = await call('DELETE', `/api/${family(done.table)}/${done.table}/`, { ...scope, search: rows[done.pick % rows.length]!.code });
+        const search = rows[done.pick % rows.length]!.code;
+        // Every other one as a delete of more rows than are re-derived one by one (the limit set to none): it re-derives the
+        // whole folder set.
+        if (deletesMatching++ % 2 === 1) {
+          const { deleted } = await inTransaction(t.database, async (tx) => deleteMatchingRows({
+            run: tx, resource: resourceNamed(done.table), parameters: { search }, touchedRowsAtMost: 0,
+            scope: await resolveScope(tx, { userId, companySlug: scope.company_slug, folderSlug: scope.folder_slug, minimumRole: 'member' }),
+          }));
+          deletedMatching += deleted;
+          deletedWhole += deleted;
+          return;
+        }
+        const answer = await call('DELETE', `/api/${family(done.table)}/${done.table}/`, { ...scope, search });
         ok(answer);
         deletedMatching += (answer.json() as { deleted: number }).deleted;
         return;
@@ -168,9 +186,14 @@ describe('the kept monthly sums, kinds and classifications after any sequence of
         return;
       }
       case 'rollback': {
-        const [last] = await run<{ id: number }>(`SELECT r.id FROM import_records r JOIN ${folderSetOf} f ON f.id = r.folder_set_id
-          WHERE r.status = 'succeeded' ORDER BY r.id DESC LIMIT 1`, [scope.company_slug, scope.folder_slug]);
-        if (last) ok(await call('POST', `/api/balance/import-record/${last.id}/rollback/`));
+        const [last] = await run<{ id: number; company_id: string; import_type: string }>(`SELECT r.id, r.company_id, r.import_type FROM import_records r
+          JOIN ${folderSetOf} f ON f.id = r.folder_set_id WHERE r.status = 'succeeded' ORDER BY r.id DESC LIMIT 1`, [scope.company_slug, scope.folder_slug]);
+        if (!last) return;
+        // Every other one as a rollback of an import of more declarations than are re-derived one by one.
+        if (rollbacks++ % 2 === 1) {
+          await rollBackImport(t.database, last.company_id, last.id, 0);
+          if (last.import_type === 'IMPORT') rolledBackWhole += 1;
+        } else ok(await call('POST', `/api/balance/import-record/${last.id}/rollback/`));
         return;
       }
     }
@@ -221,8 +244,13 @@ describe('the kept monthly sums, kinds and classifications after any sequence of
     expect(keptKinds).toEqual(freshKinds);
     keptKindLines += keptKinds.length;
   }
-  /** Rows deleted by a search (`delete-matching`). */
+  /** Rows deleted by a search (`delete-matching`), and of them those whose whole folder set was re-derived. */
   let deletedMatching = 0;
+  let deletedWhole = 0;
+  let deletesMatching = 0;
+  let rollbacks = 0;
+  /** Declaration imports rolled back with their whole folder set re-derived. */
+  let rolledBackWhole = 0;
   /** Kinds of import lines the comparisons met. */
   let keptKindLines = 0;
   /** Classifications of several lines the comparisons met. */
@@ -253,6 +281,6 @@ describe('the kept monthly sums, kinds and classifications after any sequence of
       (SELECT count(*)::int FROM ecus_cancel_records r JOIN import_records i ON i.id = r.import_record_id WHERE i.import_type <> 'CANCEL') AS marked_cancelled,
       (SELECT count(*)::int FROM import_records WHERE import_type = 'AMA' AND status IN ('succeeded', 'rolled_back')) AS amended,
       (SELECT count(*)::int FROM book_monthly_sums) AS book_sums`);
-    for (const [kind, count] of Object.entries({ ...met!, classifiedTogether, keptKindLines, deletedMatching })) expect(count, kind).toBeGreaterThan(0);
+    for (const [kind, count] of Object.entries({ ...met!, classifiedTogether, keptKindLines, deletedMatching, deletedWhole, rolledBackWhole })) expect(count, kind).toBeGreaterThan(0);
   });
 });

@@ -373,11 +373,11 @@ const rolledBackKeys = 10_000;
  * codes of its lines), whose earlier versions may count again, or the whole folder set for an import of more than
  * `rolledBackKeys` of them, where one statement over the folder set costs less than a lookup each.
  */
-export async function declarationsOfImport(run: Run, companyId: string, importRecordId: number, folderSetId: string): Promise<Declarations> {
+export async function declarationsOfImport(run: Run, companyId: string, importRecordId: number, folderSetId: string, keysAtMost = rolledBackKeys): Promise<Declarations> {
   const keys = await run<DeclarationKey>(
     `SELECT DISTINCT i.folder_set_id, left(i.account_number, 11) AS declaration, i.code FROM ecus_lines i
-      WHERE i.import_record_id = $2 AND i.company_id = $1 LIMIT ${rolledBackKeys + 1}`, [companyId, importRecordId]);
-  return keys.length > rolledBackKeys ? { folderSetId } : keys;
+      WHERE i.import_record_id = $2 AND i.company_id = $1 LIMIT ${keysAtMost + 1}`, [companyId, importRecordId]);
+  return keys.length > keysAtMost ? { folderSetId } : keys;
 }
 
 /** Re-derives what the effective lines of some codes, or of a whole folder set, keep: their monthly sums, classifications and kinds. */

@@ -35,7 +35,7 @@ export async function deleteRowsById(options: { database: Database; resource: Re
 }
 
 /** The most rows a delete of matching rows re-derives what they touched for; more re-derive their whole folder set. */
-const touchedRowsAtMost = 10_000;
+const touchedRowsAtMostDefault = 10_000;
 
 /**
  * Deletes every row of the folder set that matches the search and filters (all of them without any). Up to
@@ -43,8 +43,8 @@ const touchedRowsAtMost = 10_000;
  * declarations), as a delete by id does; more are deleted by the condition and their folder set re-derived whole, which
  * costs less than a lookup a row.
  */
-export async function deleteMatchingRows(options: { run: Run; resource: ResourceDefinition; scope: Scope; parameters: ListParameters }): Promise<{ deleted: number }> {
-  const { run, resource, scope } = options;
+export async function deleteMatchingRows(options: { run: Run; resource: ResourceDefinition; scope: Scope; parameters: ListParameters; touchedRowsAtMost?: number }): Promise<{ deleted: number }> {
+  const { run, resource, scope, touchedRowsAtMost = touchedRowsAtMostDefault } = options;
   const statement = new Statement();
   const where = whereClause(statement, resource, scope, options.parameters);
   const ids = (await run<{ id: number }>(`SELECT id FROM ${resource.table} WHERE ${where} LIMIT ${touchedRowsAtMost + 1}`, statement.params)).map((row) => row.id);
