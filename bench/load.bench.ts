@@ -134,8 +134,9 @@ async function main(): Promise<void> {
     console.log(`data: ${lines.toLocaleString('en')} declaration lines in one company, the 2025 tariff, ${terms.length} lookup terms; ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
     const app = await buildApp({ config: { ...loadConfig({ DATA_DIR: dataDir }), webDir: path.join(dataDir, 'no-web'), logLevel: 'error', lookupSearchPerMinute: 0 }, database }, { logger: true });
+    const uncachedQuery = z.object({ q: z.string() });
     app.get('/bench/uncached', async (request) => {
-      const query = z.object({ q: z.string() }).parse(request.query);
+      const query = uncachedQuery.parse(request.query);
       return searchLookup({ database, q: query.q, mode: 'tariff', exact: false, year: 2025, page: 1, rows: 8 });
     });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
