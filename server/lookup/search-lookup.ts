@@ -191,7 +191,7 @@ function highlightTerms(read: ReadQuery | undefined): string[] {
 }
 
 /** Weights of the ranking: a line's own words count twice its ancestors', and naming the product first counts as much again. */
-const weight = { own: 60, context: 30, main: 60, head: 40, wording: 150, allMain: 40, accent: 30, accentContext: 15, mismatch: 0.3, adjacentMain: 60, adjacentOwn: 15, adjacentContext: 10, optional: 10, lacking: 250, korean: 1000, koreanStep: 150 };
+const weight = { own: 60, context: 30, main: 60, head: 40, wording: 150, allMain: 40, accent: 30, accentContext: 15, mismatch: 0.3, adjacentMain: 60, adjacentOwn: 15, adjacentContext: 10, optional: 10, typedName: 30, lacking: 250, korean: 1000, koreanStep: 150 };
 /**
  * A text-search query that matches the tariff's own wording only, not the Explanatory Notes a heading's context holds
  * (weighted C, migration 0046): exact mode finds the phrase as the tariff writes it.
@@ -263,6 +263,14 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
   for (const { slot, index } of worded) {
     terms.push(`(${slot.phrases.slice(1).map((text) => `phraseto_tsquery('simple', fold_text(${addText(text)})) || phraseto_tsquery('english', ${addText(text)})`).join(' || ')}) AS x${index}`);
   }
+  // A name of several words the synonym table words otherwise (`ceramic tiles` → `paving, hearth or wall tiles`): a line
+  // whose own words hold every word typed, as well as the wording, names the product better than one holding the wording
+  // alone (`Floor or wall tiles`, of asbestos).
+  const typedNames = slots.map((slot, index) => ({ slot, index })).filter(({ slot }) => slot.phrases.length > 1 && slot.words.length > 1);
+  for (const { slot, index } of typedNames) {
+    const param = addText(slot.words.join(' '));
+    terms.push(`(plainto_tsquery('simple', fold_text(${param})) || plainto_tsquery('english', ${param})) AS t${index}`);
+  }
   const required = slots.map((slot, index) => ({ slot, index })).filter(({ slot }) => !slot.optional).map(({ index }) => `s${index}`);
   const pairs = slots.slice(1).map((_slot, index) => index).filter((index) => slots[index]!.word !== undefined && slots[index + 1]!.word !== undefined);
   const koreanIds = tariffIdsOf(read.korean.flatMap((found) => found.codes));
@@ -322,6 +330,7 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
     }
   });
   for (const { index } of worded) score.push(`${weight.wording} * ${has('words_tsv', `x${index}`)}`);
+  for (const { index } of typedNames) score.push(`${weight.typedName} * ${has('words_tsv', `t${index}`)}`);
   for (const { index } of accented) {
     // A tariff line's accents are weighted by where they stand (migration 0050): its own text, its ancestors', its notes.
     score.push(tariff
