@@ -67,8 +67,9 @@ describe('synonyms and Korean product names loaded by an administrator', { timeo
     expect(done).toMatchObject({ kind: 'synonyms', year: null, status: 'succeeded', rows_read: 1, rows: 1 });
     expect((await search('tủ mát')).ids).toEqual([showCase]);
     expect((await search('tu trung bay lanh')).ids[0]).toBe(showCase);
-    // The shipped table still holds: a loaded set adds to it.
-    expect((await search('fridge')).ids.slice(0, 2)).toEqual(['8418', '84181031']);
+    // The shipped table still holds: a loaded set adds to it. The line that names household refrigerators comes before
+    // its heading, which names them as much.
+    expect((await search('fridge')).ids.slice(0, 2)).toEqual(['84181031', '8418']);
     const audit = (await t.app.inject({ method: 'GET', url: '/api/admin/audit-events/?action=lookup_load_started', headers: { authorization: `Bearer ${tokens.admin}` } })).json();
     expect(audit.results[0]).toMatchObject({ subject: 'synonyms.csv', details: { kind: 'synonyms', year: null } });
 

@@ -384,17 +384,17 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
   const ranked = tariff
     ? `top AS MATERIALIZED (SELECT * FROM matches ORDER BY ${order} LIMIT ${add(start + options.rows)}),
       heads AS MATERIALIZED (SELECT left(id, 4) AS head, max(score) AS heading, max(length) AS heading_length FROM matches WHERE level = 4 GROUP BY 1),
-      best AS MATERIALIZED (SELECT DISTINCT ON (h.head) m.year, m.id, m.level, m.length, m.position, m.own, m.score, h.heading, h.heading_length
+      best AS MATERIALIZED (SELECT DISTINCT ON (h.head) m.year, m.id, m.level, m.length, m.position, m.parent, m.own, m.score, h.heading, h.heading_length
         FROM heads h JOIN matches m ON left(m.id, 4) = h.head
         WHERE h.heading > 0 AND m.level > 4 AND (h.heading >= (SELECT min(score) FROM top) OR h.head IN (SELECT left(id, 4) FROM top WHERE level > 4))
         ORDER BY h.head, m.own DESC, m.score DESC, m.level, m.length, m.position),
       ranked AS (SELECT year, id, CASE WHEN promoted THEN 4 ELSE level END AS level, CASE WHEN promoted THEN heading_length - 1 ELSE length END AS length,
         position, CASE WHEN promoted THEN heading WHEN score >= heading THEN score ELSE lifted END AS score
-      FROM (SELECT *, score < heading AND lifted >= heading AS promoted
-        FROM (SELECT year, id, level, length, position, score, heading, heading_length,
+      FROM (SELECT *, lifts AND lifted >= heading AND (score < heading OR (score = heading AND own > 0 AND position('~' IN parent) = 0)) AS promoted
+        FROM (SELECT year, id, level, length, position, parent, own, lifts, score, heading, heading_length,
             CASE WHEN lifts THEN score + ${inherit} * own * heading ELSE score END AS lifted
-          FROM (SELECT year, id, level, length, position, own, score, heading, heading_length, true AS lifts FROM best
-            UNION ALL SELECT year, id, level, length, position, own, score, 0, NULL, false FROM top WHERE id NOT IN (SELECT id FROM best)) AS c) AS n) AS o), `
+          FROM (SELECT year, id, level, length, position, parent, own, score, heading, heading_length, true AS lifts FROM best
+            UNION ALL SELECT year, id, level, length, position, parent, own, score, 0, NULL, false FROM top WHERE id NOT IN (SELECT id FROM best)) AS c) AS n) AS o), `
     : '';
   const text = `WITH ${termsCte}matches AS MATERIALIZED (${matchesSql(tariff, own, score.join(' + '), where.join(' AND '))}),
     ${ranked}page AS (SELECT * FROM ${tariff ? 'ranked' : 'matches'} ORDER BY ${order} LIMIT ${add(options.rows)} OFFSET ${add(start)})
@@ -429,7 +429,7 @@ const longColumns = ['context_tsv', 'search_tsv', 'accent_tsv'];
  */
 function matchesSql(tariff: boolean, own: string, score: string, where: string): string {
   if (!tariff) return `SELECT d.id, d.doc_date, ${score} AS score FROM lookup_decision d WHERE ${where}`;
-  const lines = 'l.year, l.id, l.level, l.text_length AS length, l.position';
+  const lines = 'l.year, l.id, l.level, l.text_length AS length, l.position, l.parent_id AS parent';
   const scored = `${own} AS own, ${score} AS score`;
   const tests = (column: string) => scored.split(`l.${column} @@`).length - 1;
   const long = longColumns.filter((column) => tests(column) > 0);
@@ -441,5 +441,5 @@ function matchesSql(tariff: boolean, own: string, score: string, where: string):
   ];
   const fields = long.reduce((out, column, index) => out.replaceAll(`l.${column} @@`, `(l.v).f${index + 1} @@`), scored);
   // OFFSET 0 keeps the lines' reading apart, so the row value is formed once a line.
-  return `SELECT year, id, level, length, position, ${fields} FROM (SELECT ${read.join(', ')} FROM lookup_tariff_line l WHERE ${where} OFFSET 0) AS l`;
+  return `SELECT year, id, level, length, position, parent, ${fields} FROM (SELECT ${read.join(', ')} FROM lookup_tariff_line l WHERE ${where} OFFSET 0) AS l`;
 }
