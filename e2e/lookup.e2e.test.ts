@@ -30,6 +30,14 @@ describe('public tariff lookup in Chromium', () => {
     await close();
   });
 
+  it('shows above a line found what it sits under below its heading', async () => {
+    const { page, pageErrors, close } = await open(`/search?q=${encodeURIComponent('wireless routers')}`, 'en-US');
+    const router = page.getByTestId('search-result').filter({ hasText: 'Wireless routers' }).first();
+    await expect.poll(() => router.getByTestId('result-path').textContent()).toMatch(/Machines for the reception, conversion and transmission/);
+    expect(pageErrors).toEqual([]);
+    await close();
+  });
+
   it('pages with first and last buttons, 8 results a page', async () => {
     const { page, close } = await open('/search?q=');
     await expect.poll(() => page.getByTestId('result-count').textContent()).toMatch(/47 results for "\*"/);

@@ -28,6 +28,8 @@ export const tariffDocSchema = z.object({
   ko_description: z.string(),
   ko_notes: z.string(),
   ko_unit_of_quantity: z.string(),
+  /** In a search's answer: the line's ancestors below its heading, from the top down (lines worded alike told apart). */
+  path: z.array(z.object({ id: z.string(), level: z.number(), description: z.string(), en_description: z.string(), ko_description: z.string() })).optional(),
 });
 export type TariffDoc = z.infer<typeof tariffDocSchema>;
 

@@ -3,7 +3,7 @@ import { highlighter, prefixTermLength } from '../../common/lookup/highlight.js'
 import { fold } from '../../common/text/fold.js';
 import { type ParsedQuery, parseQuery, searchPageSize } from '../../common/lookup/query.js';
 import type { DecisionDoc, LookupLang, SearchAnswer, SearchFilters, SearchMode, TariffDoc } from '../../common/lookup/schemas.js';
-import { decisionColumns, inTransaction, likeEscape, planKeepingRunner, regexEscape, type Run, runner, tariffColumns } from './sql.js';
+import { decisionColumns, inTransaction, likeEscape, planKeepingRunner, regexEscape, type Run, runner, tariffColumns, tariffPathColumn } from './sql.js';
 import { isKorean, type ReadQuery, tariffIdsOf, type TermSlot } from './search-terms.js';
 import { termReaderOf } from './term-reader.js';
 
@@ -172,7 +172,7 @@ async function queryRows(run: Run, parsed: ParsedQuery, options: SearchOptions, 
     : 'd.id, d.doc_date';
   const text = `WITH matches AS MATERIALIZED (SELECT ${keep}, ${score} AS score FROM ${fields.table} WHERE ${where}),
     page AS (SELECT * FROM matches ORDER BY ${order} LIMIT ${add(options.rows)} OFFSET ${add(start)})
-    SELECT (SELECT count(*) FROM matches) AS total, ${tariff ? tariffColumns : decisionColumns}
+    SELECT (SELECT count(*) FROM matches) AS total, ${tariff ? `${tariffColumns}, ${tariffPathColumn}` : decisionColumns}
     FROM (SELECT 1) AS one
     LEFT JOIN (page JOIN ${fields.table} ON ${tariff ? 'l.year = page.year AND l.id = page.id' : 'd.id = page.id'}) ON true
     ORDER BY ${order.replace(/(^|, )(?=\w)/g, '$1page.')}`;
@@ -398,7 +398,7 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
     : '';
   const text = `WITH ${termsCte}matches AS MATERIALIZED (${matchesSql(tariff, own, score.join(' + '), where.join(' AND '))}),
     ${ranked}page AS (SELECT * FROM ${tariff ? 'ranked' : 'matches'} ORDER BY ${order} LIMIT ${add(options.rows)} OFFSET ${add(start)})
-    SELECT (SELECT count(*) FROM matches) AS total, ${tariff ? tariffColumns : decisionColumns}
+    SELECT (SELECT count(*) FROM matches) AS total, ${tariff ? `${tariffColumns}, ${tariffPathColumn}` : decisionColumns}
     FROM (SELECT 1) AS one
     LEFT JOIN (page JOIN ${table} ON ${tariff ? 'l.year = page.year AND l.id = page.id' : 'd.id = page.id'}) ON true
     ORDER BY ${order.replace(/(^|, )(?=\w)/g, '$1page.')}`;

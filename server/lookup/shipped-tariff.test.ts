@@ -45,6 +45,25 @@ describe('the shipped tariff on a fresh database', () => {
     }
   });
 
+  it('gives each line found its ancestors below the heading, which tell apart lines worded alike', async () => {
+    type Doc = { id: string; level: number; en_description: string; path?: Array<{ id: string; level: number; en_description: string }> };
+    const docs = (await search('q=ceramic+tiles&lang=en')).response.docs as Doc[];
+    const glazed = docs.filter((doc) => doc.en_description.endsWith('Paving, hearth or wall tiles, glazed'));
+    expect(glazed.length).toBeGreaterThan(1);
+    // Worded alike, told apart by what they sit under: a subheading of the water absorption, and the untitled rows.
+    expect(new Set(glazed.map((doc) => JSON.stringify(doc.path))).size).toBe(glazed.length);
+    for (const doc of glazed) {
+      const levels = doc.path!.map((step) => step.level);
+      expect(levels).toEqual([...levels].sort((a, b) => a - b));
+      expect(levels.every((level) => level > 4 && level < doc.level)).toBe(true);
+      expect(doc.path!.some((step) => /water absorption coefficient/.test(step.en_description))).toBe(true);
+    }
+    // A heading has none above it in the path; a code's page of lines has them too.
+    const heading = (await search('q=garlic&lang=en')).response.docs.find((doc: Doc) => doc.id === '0703') as Doc;
+    expect(heading.path).toEqual([]);
+    expect(((await search('q=6907.21&lang=en')).response.docs as Doc[]).find((doc) => doc.id.length === 8)!.path!.length).toBeGreaterThan(0);
+  });
+
   it('ranks text holding the accents as typed before text that only folds to the same letters', async () => {
     // `kể cả phế liệu` folds to `ke ca phe lieu`, which holds `ca phe`.
     const docs = (await search(`q=${encodeURIComponent('cà phê')}`)).response.docs as Array<{ id: string; description: string; notes: string }>;

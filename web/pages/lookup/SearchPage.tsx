@@ -49,6 +49,16 @@ function TariffResult({ doc, marks, year }: { doc: TariffDoc; marks: Marks; year
             {unit && <Chip size="small" variant="outlined" label={<FormattedMessage id="lookup.code.unitValue" values={{ unit }} />} />}
             <MatchedLanguage lang={description.lang} />
           </Stack>
+          {doc.path && doc.path.length > 0 && (
+            // The ancestors below the heading, as the tariff indents them: what tells this line from others worded alike.
+            <Box component="ol" lang={description.lang} data-testid="result-path" sx={{ listStyle: 'none', m: 0, mb: 0.5, p: 0 }}>
+              {doc.path.map((step) => (
+                <Typography key={step.id} component="li" variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+                  {localText(step, 'description', description.lang).text}
+                </Typography>
+              ))}
+            </Box>
+          )}
           <Typography lang={description.lang}><Highlighted html={marks?.[description.field]?.[0]} text={description.text} /></Typography>
           {marks?.[notes.field] && (
             <Typography lang={notes.lang} variant="body2" color="text.secondary" sx={{ mt: 1, display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
