@@ -171,14 +171,21 @@ async function queryRows(run: Run, parsed: ParsedQuery, options: SearchOptions, 
     ? 'l.year, l.id, l.level, l.text_length AS length, l.position'
     : 'd.id, d.doc_date';
   const text = `WITH matches AS MATERIALIZED (SELECT ${keep}, ${score} AS score FROM ${fields.table} WHERE ${where}),
-    page AS (SELECT * FROM matches ORDER BY ${order} LIMIT ${add(options.rows)} OFFSET ${add(start)})
-    SELECT (SELECT count(*) FROM matches) AS total, ${tariff ? `${tariffColumns}, ${tariffPathColumn}` : decisionColumns}
-    FROM (SELECT 1) AS one
-    LEFT JOIN (page JOIN ${fields.table} ON ${tariff ? 'l.year = page.year AND l.id = page.id' : 'd.id = page.id'}) ON true
-    ORDER BY ${order.replace(/(^|, )(?=\w)/g, '$1page.')}`;
+    page AS (SELECT * FROM matches ORDER BY ${order} LIMIT ${add(options.rows)} OFFSET ${add(start)}) ${pageRows(tariff, order)}`;
   const rows = await run<Row>(text, params);
   const total = Number(rows[0]?.total ?? 0);
   return { rows: rows.filter((row) => row.id !== null), total };
+}
+
+/**
+ * The end of a search statement, after its CTEs `matches` and `page`: the page's rows whole (a tariff line with its path)
+ * and the number of matches, which comes with an empty page too (a page past the last match), as one row without a line.
+ */
+function pageRows(tariff: boolean, order: string): string {
+  const rows = tariff ? 'page JOIN lookup_tariff_line l ON l.year = page.year AND l.id = page.id' : 'page JOIN lookup_decision d ON d.id = page.id';
+  return `SELECT (SELECT count(*) FROM matches) AS total, ${tariff ? `${tariffColumns}, ${tariffPathColumn}` : decisionColumns}
+    FROM (SELECT 1) AS one LEFT JOIN (${rows}) ON true
+    ORDER BY ${order.replace(/(^|, )(?=\w)/g, '$1page.')}`;
 }
 
 /** Words to mark beside the typed ones: the synonyms searched, and English words without their ending (`conditioning`). */
@@ -371,7 +378,6 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
   // statement never reads has no type, and the statement fails).
   const own = !tariff || requiredIndexes.length === 0 ? '0' : `(${requiredIndexes.map(({ index }) => has('main_tsv', `s${index}`)).join(' + ')})::real / ${requiredIndexes.length}`;
   const order = tariff ? 'score DESC, level, length, position' : 'score DESC, doc_date DESC NULLS LAST, id';
-  const table = tariff ? 'lookup_tariff_line l' : 'lookup_decision d';
   // A line under a heading that matched takes part of the heading's score, in the share of the query's words that name
   // it: the heading's words are the line's too, so the best line naming the product by them rises to just before its
   // heading, never past it to another heading; lines that name it by none stay after.
@@ -397,11 +403,7 @@ async function rankedRows(run: Run, read: ReadQuery, options: SearchOptions, sta
             UNION ALL SELECT year, id, level, length, position, parent, own, score, 0, NULL, false FROM top WHERE id NOT IN (SELECT id FROM best)) AS c) AS n) AS o), `
     : '';
   const text = `WITH ${termsCte}matches AS MATERIALIZED (${matchesSql(tariff, own, score.join(' + '), where.join(' AND '))}),
-    ${ranked}page AS (SELECT * FROM ${tariff ? 'ranked' : 'matches'} ORDER BY ${order} LIMIT ${add(options.rows)} OFFSET ${add(start)})
-    SELECT (SELECT count(*) FROM matches) AS total, ${tariff ? `${tariffColumns}, ${tariffPathColumn}` : decisionColumns}
-    FROM (SELECT 1) AS one
-    LEFT JOIN (page JOIN ${table} ON ${tariff ? 'l.year = page.year AND l.id = page.id' : 'd.id = page.id'}) ON true
-    ORDER BY ${order.replace(/(^|, )(?=\w)/g, '$1page.')}`;
+    ${ranked}page AS (SELECT * FROM ${tariff ? 'ranked' : 'matches'} ORDER BY ${order} LIMIT ${add(options.rows)} OFFSET ${add(start)}) ${pageRows(tariff, order)}`;
   // Where every word (or all but one) must match, the statement's text depends only on the query's shape (its slots,
   // accents, synonyms, filters): its plan is kept. Where only some do, the text holds the words' rarities and is run once.
   const rows = await (match === 'all' ? planKeepingRunner(options.database, keptPlans) : run)<Row>(text, params);

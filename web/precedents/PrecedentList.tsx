@@ -13,6 +13,7 @@ import { formatCode, normaliseCode } from '../../common/hs/code.js';
 import type { Precedent, PrecedentDecision } from '../../common/precedents/schemas.js';
 import { formatBusinessDay } from '../app/i18n/dates.js';
 import { codePath } from '../pages/lookup/text.js';
+import { clampedLines } from '../app/theme/clamped-lines.js';
 
 /** One of customs' classification decisions, linked to its page. */
 export function DecisionLine({ decision }: { decision: PrecedentDecision }) {
@@ -48,7 +49,7 @@ function PrecedentCard({ precedent, current }: { precedent: Precedent; current?:
             <FormattedMessage id="precedents.period" values={{ first: day(precedent.first_date), last: day(precedent.last_date) }} />
           </Typography>
         </Stack>
-        <Typography variant="body2" color={precedent.description ? 'text.primary' : 'text.secondary'} sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+        <Typography variant="body2" color={precedent.description ? 'text.primary' : 'text.secondary'} sx={clampedLines(2)}>
           {precedent.description ?? <FormattedMessage id="precedents.noDescription" />}
         </Typography>
         {precedent.codes.length > 0 && (

@@ -16,6 +16,7 @@ import { isDemonstration } from '../../../common/lookup/demonstration.js';
 import { cleanTerm, searchPageSize } from '../../../common/lookup/query.js';
 import type { DecisionDoc, LookupLang, SearchAnswer, TariffDoc } from '../../../common/lookup/schemas.js';
 import { usePageMeta } from '../../app/page-effects.js';
+import { clampedLines } from '../../app/theme/clamped-lines.js';
 import { YourDeclarations } from '../../precedents/YourDeclarations.js';
 import { Highlighted } from './Highlighted.js';
 import { useLookupLang, useSearch, useYears } from './lookup-api.js';
@@ -53,7 +54,7 @@ function TariffResult({ doc, marks, year }: { doc: TariffDoc; marks: Marks; year
             // The ancestors below the heading, as the tariff indents them: what tells this line from others worded alike.
             <Box component="ol" lang={description.lang} data-testid="result-path" sx={{ listStyle: 'none', m: 0, mb: 0.5, p: 0 }}>
               {doc.path.map((step) => (
-                <Typography key={step.id} component="li" variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+                <Typography key={step.id} component="li" variant="body2" color="text.secondary" sx={clampedLines(2)}>
                   {localText(step, 'description', description.lang).text}
                 </Typography>
               ))}
@@ -61,7 +62,7 @@ function TariffResult({ doc, marks, year }: { doc: TariffDoc; marks: Marks; year
           )}
           <Typography lang={description.lang}><Highlighted html={marks?.[description.field]?.[0]} text={description.text} /></Typography>
           {marks?.[notes.field] && (
-            <Typography lang={notes.lang} variant="body2" color="text.secondary" sx={{ mt: 1, display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+            <Typography lang={notes.lang} variant="body2" color="text.secondary" sx={{ mt: 1, ...clampedLines(3) }}>
               <Highlighted html={marks[notes.field]?.[0]} text={notes.text} />
             </Typography>
           )}
